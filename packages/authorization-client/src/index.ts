@@ -1,0 +1,2 @@
+// Public entry point of @fin/authorization-client.
+export {};

@@ -1,0 +1,2 @@
+// Test helpers for users of @fin/authorization-client.
+export {};

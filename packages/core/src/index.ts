@@ -1,0 +1,4 @@
+// Public entry point of @fin/core: the shared contract of the @fin SDKs.
+export * from './errors/index.js';
+export type * from './schemas/index.js';
+export * as schemas from './schemas/index.js';

@@ -1,0 +1,207 @@
+// Partner POS API (spec sections 2 and 4): resources, queries and payloads the financing service reads.
+import { z } from 'zod';
+import {
+  address,
+  cnpj,
+  cpf,
+  imei,
+  money,
+  nfeAccessKey,
+  pageQuery,
+  pagination,
+  shortId,
+  utcDateTime,
+} from './primitives.js';
+
+// Seller session -----------------------------------------------------------------------------------
+
+/** Login request shape (a): CPF and password. The password is write-only: never logged or kept. */
+export const sellerLoginByCpf = z
+  .strictObject({ cpf, password: z.string().min(1).meta({ writeOnly: true, format: 'password' }) })
+  .meta({ id: 'SellerLoginByCpf' });
+/** Login request shape (b): username (max 120) and password. */
+export const sellerLoginByUsername = z
+  .strictObject({
+    username: z.string().min(1).max(120),
+    password: z.string().min(1).meta({ writeOnly: true, format: 'password' }),
+  })
+  .meta({ id: 'SellerLoginByUsername' });
+export const sellerLoginRequest = z.union([sellerLoginByCpf, sellerLoginByUsername]);
+export type SellerLoginRequest = z.infer<typeof sellerLoginRequest>;
+
+export const sellerRole = z.enum(['SELLER', 'SUPERVISOR', 'MANAGER']);
+export type SellerRole = z.infer<typeof sellerRole>;
+
+const sessionFields = {
+  sellerId: z.string().min(1),
+  sellerName: z.string(),
+  storeId: shortId,
+  storeName: z.string(),
+  storeCnpj: cnpj,
+  storeAddress: address,
+  accessToken: z.string().min(1),
+  expiresAt: utcDateTime,
+};
+
+/** Response shape (b): the session object directly in `data`, with `taxId` and `role`. */
+export const sellerSessionFlat = z
+  .object({ ...sessionFields, taxId: cpf, role: z.string().optional() })
+  .meta({ id: 'SellerSession' });
+export type SellerSessionFlat = z.infer<typeof sellerSessionFlat>;
+
+/** The session inside the status-wrapped shape (a): `cpf`, `isManager`, `jobTitle`. */
+export const sellerSessionWrapped = z
+  .object({ ...sessionFields, cpf, isManager: z.boolean().optional(), jobTitle: z.string().optional() })
+  .meta({ id: 'SellerSessionWrapped' });
+export type SellerSessionWrapped = z.infer<typeof sellerSessionWrapped>;
+
+export const sellerAuthStatus = z.enum(['AUTHORIZED', 'INVALID_PASSWORD', 'USER_NOT_FOUND']);
+export type SellerAuthStatus = z.infer<typeof sellerAuthStatus>;
+
+/** Response shape (a): a failed login is HTTP 200 with `authorized: false` and `session: null`. */
+export const sellerAuthResult = z
+  .object({
+    authorized: z.boolean(),
+    status: sellerAuthStatus,
+    message: z.string(),
+    session: sellerSessionWrapped.nullable(),
+  })
+  .meta({ id: 'SellerAuthResult' });
+export type SellerAuthResult = z.infer<typeof sellerAuthResult>;
+
+// Catalog ------------------------------------------------------------------------------------------
+
+/** Which employee fields are required is not shown: we require `cpf` (the key) and `name`. */
+export const employee = z
+  .object({
+    cpf,
+    name: z.string(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    storeId: shortId.optional(),
+    isManager: z.boolean().optional(),
+    jobTitle: z.string().optional(),
+  })
+  .meta({ id: 'Employee' });
+export type Employee = z.infer<typeof employee>;
+
+export const store = z.object({ storeId: shortId, name: z.string(), cnpj, address }).meta({ id: 'Store' });
+export type Store = z.infer<typeof store>;
+
+export const plan = z.object({ planId: shortId, name: z.string(), monthlyPrice: money }).meta({ id: 'Plan' });
+export type Plan = z.infer<typeof plan>;
+
+/** `SMARTPHONE` or `ACCESSORY` in the catalog; carts use further values, so any string is read. */
+export const productType = z.string().min(1).max(64);
+
+/** A catalog product. The synchronized list omits stock by design; the barcode lookup includes it. */
+export const product = z
+  .object({
+    sku: shortId,
+    productType,
+    name: z.string(),
+    brand: z.string().optional(),
+    model: z.string().optional(),
+    description: z.string().optional(),
+    storage: z.string().optional(),
+    price: money,
+    stock: z.number().int().min(0).optional(),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof product>;
+
+export const productWithStock = product
+  .extend({ stock: z.number().int().min(0) })
+  .meta({ id: 'ProductWithStock' });
+export type ProductWithStock = z.infer<typeof productWithStock>;
+
+export const serviceType = z.enum(['EXTENDED_WARRANTY', 'INSURANCE', 'PROTECTION']);
+export type ServiceType = z.infer<typeof serviceType>;
+
+export const service = z
+  .object({
+    serviceId: shortId,
+    name: z.string(),
+    description: z.string().optional(),
+    type: serviceType,
+    price: money,
+  })
+  .meta({ id: 'Service' });
+export type Service = z.infer<typeof service>;
+
+// Real time ----------------------------------------------------------------------------------------
+
+/** `GET /v1/stock` (shape not shown by the spec; settled in DESIGN.md). */
+export const stockLevel = z
+  .object({ sku: shortId, storeId: shortId, quantity: z.number().int().min(0), updatedAt: utcDateTime })
+  .meta({ id: 'StockLevel' });
+export type StockLevel = z.infer<typeof stockLevel>;
+
+export const imeiValidation = z
+  .object({
+    imeiValid: z.boolean(),
+    inStock: z.boolean(),
+    sku: z.string().optional(),
+    name: z.string().optional(),
+    brand: z.string().optional(),
+    model: z.string().optional(),
+    description: z.string().optional(),
+    storage: z.string().optional(),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'ImeiValidation' });
+export type ImeiValidation = z.infer<typeof imeiValidation>;
+
+export const saleStatusValue = z.enum(['PENDING', 'ACTIVE', 'CANCELLED']);
+export type SaleStatusValue = z.infer<typeof saleStatusValue>;
+
+export const saleStatus = z
+  .object({
+    status: saleStatusValue,
+    saleNumber: z.string(),
+    orderNumber: z.string().optional(),
+    invoiceNumber: z.string().optional(),
+    nfeAccessKey: nfeAccessKey.optional(),
+    saleDate: utcDateTime,
+    cancellationDate: utcDateTime.nullable().optional(),
+    message: z.string().optional(),
+    /** Not in the spec's field list; read when a POS sends it, to match a sale to a device. */
+    imei: imei.optional(),
+  })
+  .meta({ id: 'SaleStatus' });
+export type SaleStatus = z.infer<typeof saleStatus>;
+
+/** Sale search body: exactly one of `taxId` or `imei`; the CPF never travels in a URL. */
+export const saleSearchRequest = z
+  .union([z.strictObject({ taxId: cpf }), z.strictObject({ imei })])
+  .meta({ id: 'SaleSearchRequest' });
+export type SaleSearchRequest = z.infer<typeof saleSearchRequest>;
+
+// Queries ------------------------------------------------------------------------------------------
+
+export const employeesQuery = pageQuery;
+export const storesQuery = pageQuery;
+export const plansQuery = z.object({ storeId: shortId });
+export const productsQuery = pageQuery.extend({ storeId: shortId, planId: shortId });
+export const barcodeQuery = z.object({ storeId: shortId, barcode: z.string().min(6).max(32) });
+export const servicesQuery = z.object({ storeId: shortId, sku: shortId });
+export const stockQuery = z.object({ storeId: shortId, sku: shortId });
+export const imeiQuery = z.object({ storeId: shortId, imei });
+
+// Payloads (`data` of each endpoint) ---------------------------------------------------------------
+
+export const employeesPage = z.object({ employees: z.array(employee), pagination });
+export type EmployeesPage = z.infer<typeof employeesPage>;
+export const storesPage = z.object({ stores: z.array(store), pagination });
+export type StoresPage = z.infer<typeof storesPage>;
+export const plansList = z.object({ plans: z.array(plan) });
+export type PlansList = z.infer<typeof plansList>;
+export const productsPage = z.object({ products: z.array(product), pagination });
+export type ProductsPage = z.infer<typeof productsPage>;
+export const servicesList = z.object({ services: z.array(service) });
+export type ServicesList = z.infer<typeof servicesList>;
+export const saleSearchResult = z.object({ sales: z.array(saleStatus) });
+export type SaleSearchResult = z.infer<typeof saleSearchResult>;
+/** `data` of the seller session endpoint: shape (a) or shape (b). */
+export const sellerSessionResponse = z.union([sellerAuthResult, sellerSessionFlat]);
+export type SellerSessionResponse = z.infer<typeof sellerSessionResponse>;

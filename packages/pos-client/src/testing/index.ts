@@ -1,0 +1,2 @@
+// Test helpers for users of @fin/pos-client.
+export {};

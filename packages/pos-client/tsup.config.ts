@@ -1,0 +1,5 @@
+// Build of @fin/pos-client: ESM, CJS and type declarations.
+import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base';
+
+export default defineConfig(packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' }));

@@ -1,0 +1,2 @@
+// PostgreSQL store for @fin/server-kit.
+export {};

@@ -1,0 +1,5 @@
+// Build of @fin/server-kit: ESM, CJS and type declarations.
+import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base';
+
+export default defineConfig(packageBuild({ index: 'src/index.ts', postgres: 'src/postgres/index.ts' }));

@@ -1,0 +1,40 @@
+// One test run for the whole workspace; packages resolve to their sources so tests need no build.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@fin\/core$/, replacement: src('./packages/core/src/index.ts') },
+      {
+        find: /^@fin\/authorization-client\/testing$/,
+        replacement: src('./packages/authorization-client/src/testing/index.ts'),
+      },
+      {
+        find: /^@fin\/authorization-client$/,
+        replacement: src('./packages/authorization-client/src/index.ts'),
+      },
+      { find: /^@fin\/pos-client\/testing$/, replacement: src('./packages/pos-client/src/testing/index.ts') },
+      { find: /^@fin\/pos-client$/, replacement: src('./packages/pos-client/src/index.ts') },
+      {
+        find: /^@fin\/server-kit\/postgres$/,
+        replacement: src('./packages/server-kit/src/postgres/index.ts'),
+      },
+      { find: /^@fin\/server-kit$/, replacement: src('./packages/server-kit/src/index.ts') },
+    ],
+  },
+  test: {
+    include: [
+      'packages/*/test/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'test/**/*.test.ts',
+      'docs/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
