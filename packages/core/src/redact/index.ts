@@ -1,0 +1,3 @@
+// Redaction for logs: `redact` for any value, `redactText` for a message or a URL.
+export { type Redacted, redact } from './redact.js';
+export { redactText } from './text.js';
