@@ -1,0 +1,209 @@
+// Builds an OpenAPI 3.1 document from operation definitions: schemas from zod, errors from the catalog.
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors/catalog.js';
+import { successEnvelope } from '../schemas/envelope.js';
+import type { Scope } from '../schemas/oauth.js';
+import type {
+  ExampleObject,
+  Extensions,
+  JsonSchema,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  Reference,
+} from './document.js';
+import { errorExamples, errorResponses, exampleRequestId, exampleTimestamp } from './error-responses.js';
+import { headerParameters, headerRef, parameterRef, responseHeaders } from './headers.js';
+import { componentRef, refTo, schemaId, toComponentSchemas, toInlineSchema } from './json-schema.js';
+import type { NamedExample, OperationDefinition } from './operation.js';
+import { oauth2Scheme, securityFor, securitySchemeName } from './security.js';
+
+export interface ApiDefinition {
+  title: string;
+  summary: string;
+  description: string;
+  server: { default: string; description: string };
+  /** Scopes of this API, offered by its security scheme. */
+  scopes: readonly Scope[];
+  tags: { name: string; description: string }[];
+  operations: readonly OperationDefinition[];
+  extensions?: Extensions;
+}
+
+/** The version of both APIs (spec section 9). */
+export const apiVersion = '1.0.0';
+
+/** Every code an operation answers: its own, plus those every operation of its kind can. */
+export function operationErrorCodes(operation: OperationDefinition): Set<ErrorCode> {
+  const codes = new Set<ErrorCode>(['invalid_request_id', 'rate_limit_exceeded', 'internal_error']);
+  if (operation.scopes !== 'none') {
+    for (const code of ['missing_token', 'invalid_token', 'expired_token'] as const) codes.add(code);
+    if (operation.scopes.length > 0) codes.add('insufficient_scope');
+  }
+  if (operation.query !== undefined || operation.pathParameters !== undefined) codes.add('validation_error');
+  if (operation.body !== undefined) {
+    for (const code of [
+      'bad_request',
+      'unsupported_media_type',
+      'payload_too_large',
+      'validation_error',
+    ] as const)
+      codes.add(code);
+  }
+  if (operation.write) {
+    for (const code of [
+      'missing_idempotency_key',
+      'idempotency_key_conflict',
+      'idempotency_key_in_progress',
+    ] as const)
+      codes.add(code);
+  }
+  for (const code of operation.errors) codes.add(code);
+  codes.add('service_unavailable');
+  return codes;
+}
+
+function parametersOf(schema: z.ZodObject, location: 'query' | 'path'): ParameterObject[] {
+  const { properties = {}, required = [] } = toInlineSchema(schema);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: required.includes(name),
+    schema: property as JsonSchema,
+  }));
+}
+
+const toExamples = (examples: Record<string, NamedExample>, wrap: (value: unknown) => unknown) =>
+  Object.fromEntries(
+    Object.entries(examples).map(([name, { summary, value }]) => [name, { summary, value: wrap(value) }]),
+  );
+
+const inEnvelope = (data: unknown) => ({
+  success: true,
+  message: '',
+  timestamp: exampleTimestamp,
+  requestId: exampleRequestId,
+  data,
+  error: null,
+});
+
+function bodySchemaRef(
+  schema: z.ZodType,
+  name: string | undefined,
+  extra: Map<string, z.ZodType>,
+): Reference {
+  if (schemaId(schema) !== undefined) return refTo(schema);
+  if (name === undefined) throw new Error('a body schema without .meta({ id }) needs a name');
+  extra.set(name, schema);
+  return { $ref: componentRef(name) };
+}
+
+function toOperation(operation: OperationDefinition, extra: Map<string, z.ZodType>): OperationObject {
+  const { body, response } = operation;
+  const parameters: (ParameterObject | Reference)[] = [
+    parameterRef('XRequestId'),
+    parameterRef('XCorrelationId'),
+  ];
+  if (operation.write) parameters.push(parameterRef('IdempotencyKey'));
+  if (operation.pathParameters) parameters.push(...parametersOf(operation.pathParameters, 'path'));
+  if (operation.query) parameters.push(...parametersOf(operation.query, 'query'));
+
+  const success: MediaTypeObject = response.envelope
+    ? { schema: bodySchemaRef(successEnvelope(response.schema), response.name, extra) }
+    : { schema: refTo(response.schema) };
+  if (response.examples) {
+    success.examples = toExamples(response.examples, response.envelope ? inEnvelope : (value) => value);
+  }
+  const codes = operationErrorCodes(operation);
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: operation.description,
+    tags: [operation.tag],
+    security: securityFor(operation.scopes),
+    parameters,
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: {
+          [body.mediaType]: {
+            schema: bodySchemaRef(body.schema, body.name, extra),
+            ...(body.examples && { examples: toExamples(body.examples, (value) => value) }),
+          },
+        },
+      },
+    }),
+    responses: {
+      '200': {
+        description: response.description,
+        headers: { 'X-Processing-Time-Ms': headerRef('X-Processing-Time-Ms') },
+        content: { 'application/json': success },
+      },
+      ...errorResponses(codes, operation.errorFormat ?? 'envelope'),
+    },
+    'x-error-codes': [...codes].sort(),
+    ...operation.extensions,
+  };
+}
+
+/** Keeps the component schemas the document reaches through `$ref`, sorted by id. */
+function reachable(from: unknown, all: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const prefix = componentRef('');
+  const kept = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== '$ref' || typeof value !== 'string') visit(value);
+      else if (value.startsWith(prefix) && !kept.has(value.slice(prefix.length))) {
+        kept.add(value.slice(prefix.length));
+        visit(all[value.slice(prefix.length)]);
+      }
+    }
+  };
+  visit(from);
+  return Object.fromEntries(
+    [...kept].sort().map((id) => {
+      const schema = all[id];
+      if (schema === undefined) throw new Error(`no component schema ${id}`);
+      return [id, schema];
+    }),
+  );
+}
+
+export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
+  const extra = new Map<string, z.ZodType>();
+  const paths: Record<string, PathItemObject> = {};
+  const examples: Record<string, ExampleObject> = {};
+  for (const operation of api.operations) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: toOperation(operation, extra) };
+    Object.assign(
+      examples,
+      errorExamples(operationErrorCodes(operation), operation.errorFormat ?? 'envelope'),
+    );
+  }
+  const parameters = headerParameters();
+  const headers = responseHeaders();
+  return {
+    openapi: '3.1.1',
+    info: { title: api.title, version: apiVersion, summary: api.summary, description: api.description },
+    servers: [
+      {
+        url: '{base_url}',
+        description: api.server.description,
+        variables: { base_url: { default: api.server.default, description: 'Host root; paths carry /v1.' } },
+      },
+    ],
+    tags: api.tags,
+    paths,
+    components: {
+      schemas: reachable({ paths, parameters, headers }, toComponentSchemas(extra)),
+      parameters,
+      headers,
+      examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: { [securitySchemeName]: oauth2Scheme(api.scopes) },
+    },
+    ...api.extensions,
+  };
+}

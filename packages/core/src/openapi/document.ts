@@ -1,0 +1,91 @@
+// The subset of OpenAPI 3.1 types our generated documents use; JSON Schemas come from zod's own types.
+import type { z } from 'zod';
+
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/** `x-` extension fields, allowed on most OpenAPI objects. */
+export type Extensions = { [key: `x-${string}`]: unknown };
+
+export interface Reference {
+  $ref: string;
+  summary?: string;
+  description?: string;
+}
+
+export interface ExampleObject {
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+export interface HeaderObject {
+  description?: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export interface ParameterObject {
+  name: string;
+  in: 'query' | 'header' | 'path';
+  description?: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export interface MediaTypeObject {
+  schema: JsonSchema | Reference;
+  example?: unknown;
+  examples?: Record<string, ExampleObject | Reference>;
+}
+
+export interface RequestBodyObject {
+  description?: string;
+  required: boolean;
+  content: Record<string, MediaTypeObject>;
+}
+
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, HeaderObject | Reference>;
+  content?: Record<string, MediaTypeObject>;
+}
+
+export type SecurityRequirement = Record<string, string[]>;
+
+export interface OperationObject extends Extensions {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: SecurityRequirement[];
+  parameters: (ParameterObject | Reference)[];
+  requestBody?: RequestBodyObject;
+  responses: Record<string, ResponseObject>;
+}
+
+export type PathItemObject = Partial<Record<'get' | 'post', OperationObject>>;
+
+export interface OAuth2SecurityScheme {
+  type: 'oauth2';
+  description: string;
+  flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } };
+}
+
+export interface OpenApiDocument extends Extensions {
+  openapi: '3.1.1';
+  info: { title: string; version: string; summary?: string; description: string };
+  servers: {
+    url: string;
+    description?: string;
+    variables?: Record<string, { default: string; description?: string }>;
+  }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, PathItemObject>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    parameters: Record<string, ParameterObject>;
+    headers: Record<string, HeaderObject>;
+    examples: Record<string, ExampleObject>;
+    securitySchemes: Record<string, OAuth2SecurityScheme>;
+  };
+}

@@ -1,0 +1,48 @@
+// The headers of spec section 5 as reusable OpenAPI parameters, and the response headers of sections 1 and 8.
+import { z } from 'zod';
+import { uuid } from '../schemas/primitives.js';
+import type { HeaderObject, ParameterObject, Reference } from './document.js';
+import { toInlineSchema } from './json-schema.js';
+
+const header = (name: string, description: string): ParameterObject => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: toInlineSchema(uuid),
+});
+
+/** Components `parameters`: the headers every call (or every write) carries. */
+export const headerParameters = (): Record<string, ParameterObject> => ({
+  XRequestId: header('X-Request-Id', 'uuid v4 identifying this one request; a new one on every retry.'),
+  XCorrelationId: header(
+    'X-Correlation-Id',
+    'uuid v4 identifying the whole sale journey; identical from the first call to the last.',
+  ),
+  IdempotencyKey: header(
+    'Idempotency-Key',
+    'uuid v4, one per business intention; a retry after a timeout reuses it. Same key and body within ' +
+      '24 hours returns the original response; a different body is `409 idempotency_key_conflict`.',
+  ),
+});
+
+export const parameterRef = (name: keyof ReturnType<typeof headerParameters>): Reference => ({
+  $ref: `#/components/parameters/${name}`,
+});
+
+/** Components `headers`: what responses carry beside the envelope. */
+export const responseHeaders = (): Record<string, HeaderObject> => ({
+  'X-Processing-Time-Ms': {
+    description: 'Time the server spent processing the request, in milliseconds (never in the body).',
+    schema: toInlineSchema(z.number().int().min(0)),
+  },
+  'Retry-After': {
+    description:
+      'Seconds to wait before retrying; always sent with 429, and with 409 `idempotency_key_in_progress`.',
+    schema: toInlineSchema(z.number().int().min(0)),
+  },
+});
+
+export const headerRef = (name: keyof ReturnType<typeof responseHeaders>): Reference => ({
+  $ref: `#/components/headers/${name}`,
+});

@@ -1,0 +1,36 @@
+// The system layer of spec section 5 as an OpenAPI security scheme: OAuth 2.0 client credentials.
+import type { Scope } from '../schemas/oauth.js';
+import type { OAuth2SecurityScheme, SecurityRequirement } from './document.js';
+
+/** What each scope permits, as spec section 5 writes it. */
+export const scopeDescriptions: Record<Scope, string> = {
+  'catalog:read': 'Partner POS: plans, products, services (and the rest of the daily catalog sync).',
+  'inventory:read': 'Partner POS: IMEI lookup (and stock).',
+  'sales:read': 'Partner POS: sale status (sale search).',
+  'sales:authorize': 'Sales Authorization: authorize, confirm, cancel.',
+};
+
+export const securitySchemeName = 'systemToken';
+
+export const tokenPath = '/v1/oauth/token';
+
+export function oauth2Scheme(scopes: readonly Scope[]): OAuth2SecurityScheme {
+  return {
+    type: 'oauth2',
+    description:
+      'System token (RFC 6749 section 4.4, form-encoded request), valid 1 hour: renew at least 60 ' +
+      'seconds before `expires_in`, never per call (issuance is limited to 60 per minute per client_id). ' +
+      'It identifies the application, not the seller; send it as `Authorization: Bearer <token>`. ' +
+      'Request only the scopes in use.',
+    flows: {
+      clientCredentials: {
+        tokenUrl: tokenPath,
+        scopes: Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope]])),
+      },
+    },
+  };
+}
+
+/** `security` of an operation: none for the token endpoint, else the system token with its scopes. */
+export const securityFor = (scopes: readonly Scope[] | 'none'): SecurityRequirement[] =>
+  scopes === 'none' ? [] : [{ [securitySchemeName]: [...scopes] }];
