@@ -10,3 +10,4 @@ export * from './openapi/index.js';
 export * from './redact/index.js';
 export type * from './schemas/index.js';
 export * as schemas from './schemas/index.js';
+export * from './transport/index.js';

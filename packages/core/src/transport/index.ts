@@ -1,0 +1,58 @@
+// The shared HTTP transport of the @fin clients: token, headers, pacing, retries, envelope decoding.
+//
+// Usage (a resource layer such as @fin/pos-client or @fin/authorization-client):
+//
+//   const http = createHttpClient({ baseUrl, clientId, clientSecret, scopes: ['catalog:read'], fetch, logger });
+//   const { data, meta } = await http.request({
+//     method: 'GET', path: '/v1/plans', query: { storeId }, kind: 'read',
+//     schema: schemas.plansData,               // schema of the envelope's `data`
+//     correlationId, signal,                   // optional
+//   });
+//   // meta: { status, requestId, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
+//
+// - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides) and,
+//   for 'write', sends an Idempotency-Key: the caller's, or one made per call and kept on every retry.
+// - The system token (client_credentials, only `scopes`) is cached, renewed 60 s before it expires,
+//   shared by concurrent callers; a 401 expired_token/invalid_token drops it and replays the call once.
+// - Retries (default 2): network errors, attempt timeouts, 408, 429 and 5xx, after Retry-After or
+//   full-jitter backoff; 4xx never. `signal` aborts the call and any wait; `deadlineMs` bounds it all.
+// - Failures: FinApiError (the API answered an error envelope), FinConnectionError, FinTimeoutError,
+//   FinAbortError, FinResponseParseError (not JSON), FinResponseValidationError (names the fields);
+//   the last five extend FinError. None carries a token, secret or body.
+export {
+  FinAbortError,
+  FinConnectionError,
+  FinError,
+  type FinErrorInit,
+  FinResponseParseError,
+  FinResponseValidationError,
+  FinTimeoutError,
+  type ResponseIssue,
+} from './errors.js';
+export {
+  createHttpClient,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_TIMEOUT_MS,
+} from './http-client.js';
+export type { LogEntry, Logger, LogLevel } from './logger.js';
+export { createPacer, DEFAULT_BURST, type Pacer, type PacerOptions } from './pacer.js';
+export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
+export {
+  createTokenManager,
+  TOKEN_RENEW_MARGIN_MS,
+  type TokenManager,
+  type TokenManagerOptions,
+} from './token-manager.js';
+export type {
+  HttpClient,
+  HttpClientOptions,
+  HttpMethod,
+  HttpResult,
+  QueryValue,
+  RateLimitOptions,
+  RequestKind,
+  RequestOptions,
+  ResponseMeta,
+} from './types.js';

@@ -1,0 +1,70 @@
+// When a failed attempt is retried and how long to wait first: Retry-After, else full-jitter backoff.
+import { isFinApiError } from '../errors/index.js';
+import {
+  FinConnectionError,
+  FinResponseParseError,
+  FinResponseValidationError,
+  FinTimeoutError,
+} from './errors.js';
+
+export interface BackoffOptions {
+  /** First backoff ceiling; doubles on each retry. Default 300 ms. */
+  baseMs?: number;
+  /** Highest backoff ceiling. Default 10 000 ms. */
+  maxMs?: number;
+  /** Highest `Retry-After` honoured; a longer one fails the call with its `retryAfterMs`. Default 30 000 ms. */
+  maxRetryAfterMs?: number;
+}
+
+export const DEFAULT_BACKOFF = { baseMs: 300, maxMs: 10_000, maxRetryAfterMs: 30_000 } as const;
+
+const RETRYABLE_STATUS = new Set([408, 429]);
+
+/** The HTTP status an error came with, when it came with one. */
+const statusOf = (error: unknown): number | undefined =>
+  isFinApiError(error) ||
+  error instanceof FinResponseParseError ||
+  error instanceof FinResponseValidationError
+    ? error.status
+    : undefined;
+
+/**
+ * Whether an attempt's failure may be retried. Network errors, attempt timeouts, 408, 429 and 5xx may;
+ * a write only when an Idempotency-Key protects it, and then also a 409 `idempotency_key_in_progress`
+ * (the first attempt is still running on the server). Any other 4xx, aborts and deadlines never.
+ */
+export function isRetryable(error: unknown, protectedWrite: boolean | undefined): boolean {
+  if (protectedWrite === false) return false;
+  if (error instanceof FinConnectionError) return true;
+  if (error instanceof FinTimeoutError) return error.scope === 'attempt';
+  if (isFinApiError(error, 'idempotency_key_in_progress')) return protectedWrite === true;
+  const status = statusOf(error);
+  return status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500);
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  if (value == null || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Wait before retry number `retry` (1 for the first retry): the server's `Retry-After` when it sent one,
+ * else a uniform draw in [0, min(maxMs, baseMs * 2^(retry-1))) ("full jitter").
+ */
+export function retryDelayMs(
+  retry: number,
+  retryAfterMs: number | undefined,
+  backoff: Required<BackoffOptions>,
+  random: () => number = Math.random,
+): number {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (retry - 1));
+  return Math.floor(random() * ceiling);
+}

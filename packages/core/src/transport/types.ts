@@ -1,0 +1,101 @@
+// Public shapes of the transport: client options, one request, its result.
+import type { z } from 'zod';
+import type { Scope } from '../schemas/index.js';
+import type { Logger } from './logger.js';
+import type { BackoffOptions } from './retry-policy.js';
+
+/** Rate class of a call (spec section 8): each has its own pacer. `token` calls carry no bearer. */
+export type RequestKind = 'read' | 'write' | 'token';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | undefined;
+
+/** Requests per minute per client_id; `false` turns pacing off (a server under load test, say). */
+export interface RateLimitOptions {
+  token?: number;
+  read?: number;
+  write?: number;
+  /** Requests that may leave back to back before the spacing applies (default 5). */
+  burst?: number;
+}
+
+export interface HttpClientOptions {
+  /** Host root, e.g. `https://api.example.com` (paths carry `/v1`). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Scopes of the system token when a request names none. Only the scopes in use should be asked. */
+  scopes?: readonly Scope[];
+  /** Path of the token endpoint; default `/v1/oauth/token`. */
+  tokenPath?: string;
+  /** A `fetch` to use instead of the global one (msw, undici, a test double). */
+  fetch?: typeof fetch;
+  /** Time allowed to one attempt; default 10 000 ms. */
+  timeoutMs?: number;
+  /** Time allowed to the whole call, retries and waits included; default 60 000 ms. */
+  deadlineMs?: number;
+  /** Retries after the first attempt; default 2; `0` sends exactly one request. */
+  maxRetries?: number;
+  backoff?: BackoffOptions;
+  /** Per-minute limits; default the spec's (token 60, read 600, write 120). */
+  rateLimit?: RateLimitOptions | false;
+  /** Receives `http.*` events already passed through `redact`; silent by default. */
+  logger?: Logger;
+  /** Milliseconds clock of the token cache and the pacers; default `Date.now`. */
+  now?: () => number;
+  /** Jitter source in [0, 1); default `Math.random`. */
+  random?: () => number;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method: HttpMethod;
+  /** Path from the host root, with its `/v1` prefix: `/v1/sales/authorize`. */
+  path: string;
+  /** Query string; `undefined` values are left out. Never put personal data here beyond the spec's. */
+  query?: Record<string, QueryValue>;
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (the token endpoint). */
+  form?: Record<string, string | undefined>;
+  kind: RequestKind;
+  /** Scopes of the token this call needs; default the client's `scopes`. One token per distinct set. */
+  scopes?: readonly Scope[];
+  /** Idempotency-Key of a write; one is made per call when absent and kept on every retry. */
+  idempotencyKey?: string;
+  /** X-Correlation-Id of the sale journey; a new one per call when absent. */
+  correlationId?: string;
+  /** Aborts the call, including a backoff or pacing wait. */
+  signal?: AbortSignal;
+  /** Extra request headers (they never override the transport's own). */
+  headers?: Record<string, string>;
+  /** Schema of the envelope's `data` (of the whole body for `kind: 'token'`). */
+  schema: S;
+}
+
+export interface ResponseMeta {
+  status: number;
+  /** X-Request-Id of the attempt that answered (echoed by the server). */
+  requestId: string;
+  correlationId: string;
+  /** The Idempotency-Key sent, for writes. */
+  idempotencyKey: string | undefined;
+  /** `X-Processing-Time-Ms` of the response, for monitoring. */
+  processingTimeMs: number | undefined;
+  /** Envelope `message`, fit for the seller ('' for the token endpoint). */
+  message: string;
+  /** Attempts made, 1 when the first one answered. */
+  attempts: number;
+  /** Response headers, lower-case names (never a cookie). */
+  headers: Record<string, string>;
+}
+
+export interface HttpResult<T> {
+  data: T;
+  meta: ResponseMeta;
+}
+
+export interface HttpClient {
+  /** Sends one call: pacing, token, headers, retries and decoding included. */
+  request<S extends z.ZodType>(options: RequestOptions<S>): Promise<HttpResult<z.output<S>>>;
+}
