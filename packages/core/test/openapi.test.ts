@@ -229,6 +229,9 @@ describe('the OpenAPI documents', () => {
       expect(token?.responses['200']?.content?.['application/json']?.schema).toEqual(
         componentRef('TokenResponse'),
       );
+      // RFC 6749 section 5.2: a request that does not fit is 400 `invalid_request`, never 422.
+      expect(Object.keys(token?.responses ?? {})).toContain('400');
+      expect(Object.keys(token?.responses ?? {})).not.toContain('422');
       for (const [status, response] of Object.entries(token?.responses ?? {})) {
         if (status !== '200')
           expect(response.content?.['application/json']?.schema).toEqual(componentRef('TokenError'));

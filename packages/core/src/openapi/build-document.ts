@@ -35,34 +35,35 @@ export interface ApiDefinition {
 /** The version of both APIs (spec section 9). */
 export const apiVersion = '1.0.0';
 
+const everywhere: ErrorCode[] = [
+  'invalid_request_id',
+  'rate_limit_exceeded',
+  'internal_error',
+  'service_unavailable',
+];
+const bearer: ErrorCode[] = ['missing_token', 'invalid_token', 'expired_token'];
+const withBody: ErrorCode[] = ['bad_request', 'unsupported_media_type', 'payload_too_large'];
+const idempotent: ErrorCode[] = [
+  'missing_idempotency_key',
+  'idempotency_key_conflict',
+  'idempotency_key_in_progress',
+];
+
 /** Every code an operation answers: its own, plus those every operation of its kind can. */
 export function operationErrorCodes(operation: OperationDefinition): Set<ErrorCode> {
-  const codes = new Set<ErrorCode>(['invalid_request_id', 'rate_limit_exceeded', 'internal_error']);
-  if (operation.scopes !== 'none') {
-    for (const code of ['missing_token', 'invalid_token', 'expired_token'] as const) codes.add(code);
-    if (operation.scopes.length > 0) codes.add('insufficient_scope');
-  }
-  if (operation.query !== undefined || operation.pathParameters !== undefined) codes.add('validation_error');
-  if (operation.body !== undefined) {
-    for (const code of [
-      'bad_request',
-      'unsupported_media_type',
-      'payload_too_large',
-      'validation_error',
-    ] as const)
-      codes.add(code);
-  }
-  if (operation.write) {
-    for (const code of [
-      'missing_idempotency_key',
-      'idempotency_key_conflict',
-      'idempotency_key_in_progress',
-    ] as const)
-      codes.add(code);
-  }
-  for (const code of operation.errors) codes.add(code);
-  codes.add('service_unavailable');
-  return codes;
+  const { scopes, body, write } = operation;
+  // RFC 6749 section 5.2: a token request that does not fit is 400 `invalid_request`, never 422.
+  const validated =
+    (body !== undefined && operation.errorFormat !== 'oauth') || operation.query || operation.pathParameters;
+  return new Set<ErrorCode>([
+    ...everywhere,
+    ...(scopes === 'none' ? [] : bearer),
+    ...(scopes !== 'none' && scopes.length > 0 ? (['insufficient_scope'] as const) : []),
+    ...(body ? withBody : []),
+    ...(validated ? (['validation_error'] as const) : []),
+    ...(write ? idempotent : []),
+    ...operation.errors,
+  ]);
 }
 
 function parametersOf(schema: z.ZodObject, location: 'query' | 'path'): ParameterObject[] {
