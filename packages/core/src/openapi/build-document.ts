@@ -5,7 +5,6 @@ import { successEnvelope } from '../schemas/envelope.js';
 import type { Scope } from '../schemas/oauth.js';
 import type {
   ExampleObject,
-  Extensions,
   JsonSchema,
   MediaTypeObject,
   OpenApiDocument,
@@ -29,21 +28,20 @@ export interface ApiDefinition {
   scopes: readonly Scope[];
   tags: { name: string; description: string }[];
   operations: readonly OperationDefinition[];
-  extensions?: Extensions;
 }
 
 /** The version of both APIs (spec section 9). */
 export const apiVersion = '1.0.0';
 
-const everywhere: ErrorCode[] = [
+const everywhere: readonly ErrorCode[] = [
   'invalid_request_id',
   'rate_limit_exceeded',
   'internal_error',
   'service_unavailable',
 ];
-const bearer: ErrorCode[] = ['missing_token', 'invalid_token', 'expired_token'];
-const withBody: ErrorCode[] = ['bad_request', 'unsupported_media_type', 'payload_too_large'];
-const idempotent: ErrorCode[] = [
+const bearer: readonly ErrorCode[] = ['missing_token', 'invalid_token', 'expired_token'];
+const withBody: readonly ErrorCode[] = ['bad_request', 'unsupported_media_type', 'payload_too_large'];
+const idempotent: readonly ErrorCode[] = [
   'missing_idempotency_key',
   'idempotency_key_conflict',
   'idempotency_key_in_progress',
@@ -205,6 +203,5 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
       examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: { [securitySchemeName]: oauth2Scheme(api.scopes) },
     },
-    ...api.extensions,
   };
 }

@@ -14,7 +14,6 @@ export const oauthErrorOf: Partial<Record<ErrorCode, TokenErrorResponse['error']
   invalid_client: 'invalid_client',
   rate_limit_exceeded: 'rate_limit_exceeded',
   bad_request: 'invalid_request',
-  validation_error: 'invalid_request',
   invalid_request_id: 'invalid_request',
   unsupported_media_type: 'invalid_request',
   payload_too_large: 'invalid_request',
