@@ -1,2 +1,23 @@
-// Test helpers for users of @fin/pos-client.
-export {};
+// Test helpers for users of @fin/pos-client: a simulated partner POS, as msw handlers or a plain fetch handler.
+export type { SimulatedClient } from './auth.js';
+export type { CatalogControls, EmployeeControls, SaleControls, SaleRef } from './controls.js';
+export type {
+  CatalogEntry,
+  DatasetSize,
+  InvoiceData,
+  SimulatedDevice,
+  SimulatedSale,
+  SimulatedSeller,
+} from './data/dataset.js';
+export { type PosEndpoint, posEndpoints } from './endpoints.js';
+export type { FaultControls } from './faults.js';
+export { simulatedPosHandlers } from './msw.js';
+export type { RequestLog, RequestRecord } from './request-log.js';
+export type { LoginShape } from './routes/exchange.js';
+export {
+  createSimulatedPos,
+  defaultSimulatedClient,
+  type SimulatedData,
+  type SimulatedPos,
+  type SimulatedPosOptions,
+} from './simulated-pos.js';

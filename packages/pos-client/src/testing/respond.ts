@@ -1,0 +1,104 @@
+// Answers of the simulated partner: the spec's envelope, the catalog's errors, X-Request-Id and X-Processing-Time-Ms.
+import { catalogEntry, type ErrorCode, type ErrorDetail, type TokenErrorResponse } from '@fin/core';
+
+/** What every answer of one request shares: its id (echoed), when it started, the simulation's clock. */
+export interface ExchangeContext {
+  requestId: string | undefined;
+  startedAt: number;
+  now: Date;
+}
+
+function json(context: ExchangeContext, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const elapsed = Math.max(0, Math.trunc(performance.now() - context.startedAt));
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Processing-Time-Ms': String(elapsed),
+      ...(context.requestId ? { 'X-Request-Id': context.requestId } : {}),
+      ...headers,
+    },
+  });
+}
+
+const envelopeFields = (context: ExchangeContext, message: string) => ({
+  message,
+  timestamp: context.now.toISOString(),
+  ...(context.requestId ? { requestId: context.requestId } : {}),
+});
+
+/** HTTP 200, `success: true`, the payload in `data`. */
+export const ok = (context: ExchangeContext, data: unknown, message = '') =>
+  json(context, 200, { success: true, ...envelopeFields(context, message), data, error: null });
+
+/** The error envelope of a catalog code, with the catalog's status, legacy code and message. */
+export function fail(
+  context: ExchangeContext,
+  code: ErrorCode,
+  extra: {
+    details?: ErrorDetail[];
+    message?: string;
+    headers?: Record<string, string>;
+    status?: number;
+  } = {},
+) {
+  const entry = catalogEntry(code)!;
+  const message = extra.message ?? entry.message;
+  return json(
+    context,
+    extra.status ?? entry.status,
+    {
+      success: false,
+      ...envelopeFields(context, message),
+      data: null,
+      error: {
+        code,
+        legacyCode: entry.legacyCode,
+        message,
+        ...(extra.details ? { details: extra.details } : {}),
+      },
+    },
+    extra.headers,
+  );
+}
+
+/** A token endpoint error: RFC 6749's `error` beside the envelope fields that fit (decision C-4). */
+export function failToken(
+  context: ExchangeContext,
+  error: TokenErrorResponse['error'],
+  code: ErrorCode,
+  extra: { status?: number; description?: string; headers?: Record<string, string> } = {},
+) {
+  const entry = catalogEntry(code)!;
+  const description = extra.description ?? entry.message;
+  return json(
+    context,
+    extra.status ?? entry.status,
+    {
+      error,
+      error_description: description,
+      success: false,
+      ...envelopeFields(context, description),
+      data: null,
+      code,
+      legacyCode: entry.legacyCode,
+    },
+    extra.headers,
+  );
+}
+
+/** A plain JSON answer without envelope (the token endpoint's 200). */
+export const plain = (context: ExchangeContext, body: unknown) => json(context, 200, body);
+
+/** A 200 whose JSON body is cut off in the middle, as a proxy dropping the connection mid-stream leaves it. */
+export const malformed = (context: ExchangeContext) =>
+  new Response(
+    `{"success":true,"message":"","timestamp":"${context.now.toISOString()}","data":{"items":[{"sku":`,
+    {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...(context.requestId ? { 'X-Request-Id': context.requestId } : {}),
+      },
+    },
+  );

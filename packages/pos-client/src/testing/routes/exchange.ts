@@ -1,0 +1,67 @@
+// What a route of the simulated partner receives, and the checks routes share (validation, store context).
+import type { ErrorDetail, Store } from '@fin/core';
+import type { z } from 'zod';
+import type { Dataset } from '../data/dataset.js';
+import { type ExchangeContext, fail } from '../respond.js';
+
+/** Which of the spec's two seller-session response shapes the partner answers with. */
+export type LoginShape = 'status-wrapped' | 'flat';
+
+/** The mutable state of one simulated partner; routes read and change it, nothing else does. */
+export interface SimulationState {
+  dataset: Dataset;
+  loginShape: LoginShape;
+  sessionTtlSeconds: number;
+}
+
+export interface Exchange {
+  request: Request;
+  query: URLSearchParams;
+  context: ExchangeContext;
+  state: SimulationState;
+}
+
+export type Route = (exchange: Exchange) => Response | Promise<Response>;
+
+/** Zod issues as the error object's `details`: field paths and what is wrong, never the values sent. */
+const detailsOf = (error: z.ZodError): ErrorDetail[] =>
+  error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', issue: issue.message }));
+
+/** The parsed input, or the 422 `validation_error` answer naming each field. */
+export function validate<S extends z.ZodType>(
+  exchange: Exchange,
+  schema: S,
+  input: unknown,
+): { value: z.infer<S> } | { response: Response } {
+  const parsed = schema.safeParse(input);
+  return parsed.success
+    ? { value: parsed.data }
+    : { response: fail(exchange.context, 'validation_error', { details: detailsOf(parsed.error) }) };
+}
+
+/** The JSON body, or the 400 `bad_request` answer when it does not parse. */
+export async function jsonBody(exchange: Exchange): Promise<{ value: unknown } | { response: Response }> {
+  try {
+    return { value: await exchange.request.json() };
+  } catch {
+    return {
+      response: fail(exchange.context, 'bad_request', {
+        message: 'O corpo da requisição não é JSON válido.',
+      }),
+    };
+  }
+}
+
+/**
+ * R-01: the store of a store-scoped call. No `storeId` is `store_context_required` (400); one this
+ * partner does not have is `store_not_found` (404). Length is left to the query schema (422).
+ */
+export function storeOf(exchange: Exchange): { store: Store } | { response: Response } {
+  const storeId = exchange.query.get('storeId');
+  if (!storeId) return { response: fail(exchange.context, 'store_context_required') };
+  const store = exchange.state.dataset.stores.find((candidate) => candidate.storeId === storeId);
+  return store ? { store } : { response: fail(exchange.context, 'store_not_found') };
+}
+
+/** The query string as a plain object, for the query schemas. */
+export const queryObject = (exchange: Exchange) => Object.fromEntries(exchange.query);

@@ -1,0 +1,252 @@
+// The simulated partner POS: one `(request: Request) => Promise<Response>` core over a seeded data set, with its controls.
+import { type Plan, type Store, schemas } from '@fin/core';
+import { createAuth, type SimulatedClient } from './auth.js';
+import {
+  type CatalogControls,
+  createControls,
+  type EmployeeControls,
+  type SaleControls,
+} from './controls.js';
+import {
+  type CatalogEntry,
+  createDataset,
+  type DatasetSize,
+  defaultSize,
+  type SimulatedDevice,
+  type SimulatedSale,
+  type SimulatedSeller,
+} from './data/dataset.js';
+import { endpointOf, endpointScopes, type PosEndpoint } from './endpoints.js';
+import { createFaults, type FaultControls, type FaultPlan } from './faults.js';
+import { createSlidingWindow } from './rate-limit.js';
+import { createRequestLog, type RequestLog } from './request-log.js';
+import { type ExchangeContext, fail, failToken, malformed, plain } from './respond.js';
+import {
+  listEmployees,
+  listPlans,
+  listProducts,
+  listServices,
+  listStores,
+  productByBarcode,
+} from './routes/catalog.js';
+import type { Exchange, LoginShape, Route, SimulationState } from './routes/exchange.js';
+import { stockOf, validateImei } from './routes/inventory.js';
+import { searchSales } from './routes/sales.js';
+import { sellerSession } from './routes/sellers.js';
+
+export interface SimulatedPosOptions {
+  /** Same seed, same partner: every id, name, price and IMEI. Default 1. */
+  seed?: number;
+  /** Default `{ stores: 3, productsPerStore: 300, employees: 300 }` (smartphones: 1 in 50, at least 10). */
+  size?: Partial<DatasetSize>;
+  /** Applications allowed to call; default one: `sim.credentials`. */
+  clients?: SimulatedClient[];
+  /** The simulation's clock: token and session expiry, rate-limit windows, timestamps. Default the real one. */
+  clock?: { now(): Date };
+  /**
+   * Server-side limits per client_id over a sliding window: `reads` for every call but the token
+   * endpoint (default 600), `tokens` for token issuance (default 60), `windowMs` (default 60 000).
+   * `false` turns them off.
+   */
+  rateLimit?: { reads?: number; tokens?: number; windowMs?: number } | false;
+  /** Seller-session response shape: (a) `status-wrapped` SellerAuthResult (default) or (b) `flat` SellerSession. */
+  loginShape?: LoginShape;
+  /** System token lifetime, default 3600 s (spec section 8). */
+  tokenTtlSeconds?: number;
+  /** Seller session lifetime, default 8 h (the spec leaves it to the partner). */
+  sessionTtlSeconds?: number;
+}
+
+/** Read access to the seeded data set, live: mutations through the controls show here at once. */
+export interface SimulatedData {
+  readonly stores: readonly Store[];
+  readonly plans: readonly Plan[];
+  /** Active employees with their login credentials (`cpf` or `username`, and `password`). */
+  readonly sellers: readonly SimulatedSeller[];
+  /** The catalog of one store, in SKU order: product (no stock), barcode, plans listing it, stock. */
+  products(storeId: string): readonly CatalogEntry[];
+  /** Handsets by IMEI; filter by store and by whether they are on the shelf. */
+  devices(filter?: { storeId?: string; inStock?: boolean }): SimulatedDevice[];
+  readonly sales: readonly SimulatedSale[];
+}
+
+export interface SimulatedPos {
+  /** The whole partner as one Web-standard handler: give it to msw, a node:http adapter, or a client's `fetch`. */
+  fetch(request: Request): Promise<Response>;
+  /** `clientId` and `clientSecret` of the first client, for `new PosClient(...)`. */
+  readonly credentials: { clientId: string; clientSecret: string };
+  readonly data: SimulatedData;
+  readonly employees: EmployeeControls;
+  readonly catalog: CatalogControls;
+  readonly sales: SaleControls;
+  readonly faults: FaultControls;
+  readonly requests: RequestLog;
+  /** The response shape of the next seller logins. */
+  setLoginShape(shape: LoginShape): void;
+  /** Tokens issued so far: `expire` them (`expired_token`) or `revoke` them (`invalid_token`). */
+  readonly tokens: { expire(): void; revoke(): void };
+}
+
+export const defaultSimulatedClient: SimulatedClient = {
+  clientId: 'financing-service',
+  clientSecret: 'simulated-partner-secret',
+};
+
+type ApiEndpoint = Exclude<PosEndpoint, 'POST /v1/oauth/token'>;
+
+const routes: Record<ApiEndpoint, Route> = {
+  'POST /v1/sellers/session': sellerSession,
+  'GET /v1/employees': listEmployees,
+  'GET /v1/stores': listStores,
+  'GET /v1/plans': listPlans,
+  'GET /v1/products': listProducts,
+  'GET /v1/products/barcode': productByBarcode,
+  'GET /v1/services': listServices,
+  'GET /v1/stock': stockOf,
+  'GET /v1/imei/validate': validateImei,
+  'POST /v1/sales/search': searchSales,
+};
+
+/** Waits `ms`, or rejects with the request's abort reason when the caller gives up first. */
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+export function createSimulatedPos(options: SimulatedPosOptions = {}): SimulatedPos {
+  const clock = options.clock ?? { now: () => new Date() };
+  const clients = options.clients ?? [defaultSimulatedClient];
+  const state: SimulationState = {
+    dataset: createDataset(options.seed ?? 1, defaultSize(options.size)),
+    loginShape: options.loginShape ?? 'status-wrapped',
+    sessionTtlSeconds: options.sessionTtlSeconds ?? 8 * 3600,
+  };
+  const auth = createAuth({ clients, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
+  const limits = options.rateLimit === false ? undefined : (options.rateLimit ?? {});
+  const windowMs = limits?.windowMs ?? 60_000;
+  const readLimit = limits && createSlidingWindow(limits.reads ?? 600, windowMs);
+  const tokenLimit = limits && createSlidingWindow(limits.tokens ?? 60, windowMs);
+  const faults = createFaults();
+  const requests = createRequestLog();
+  const controls = createControls(state.dataset, () => clock.now());
+
+  /** `Retry-After` seconds when `key` is over `limiter`'s budget; a request let through takes a slot. */
+  const overLimit = (limiter: typeof readLimit, key: string | undefined, nowMs: number) => {
+    const verdict = limiter?.take(key ?? 'anonymous', nowMs);
+    return verdict && !verdict.allowed ? { 'Retry-After': String(verdict.retryAfterSeconds) } : undefined;
+  };
+
+  /** Faults, content type, issuance limit per client_id of the form, then the grant. */
+  const answerToken = async ({ request, context }: Exchange, plan: FaultPlan) => {
+    if (plan.serverError)
+      return failToken(context, 'server_error', 'service_unavailable', { status: plan.serverError });
+    if (plan.malformedJson) return malformed(context);
+    if (!(request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
+      return failToken(context, 'invalid_request', 'unsupported_media_type', {
+        status: 400,
+        description: 'send the token request form-encoded',
+      });
+    }
+    const form = new URLSearchParams(await request.text());
+    const headers = overLimit(tokenLimit, form.get('client_id') ?? undefined, context.now.getTime());
+    if (headers) return failToken(context, 'rate_limit_exceeded', 'rate_limit_exceeded', { headers });
+    const outcome = auth.issue(form, context.now.getTime());
+    if (outcome.ok) return plain(context, outcome.body);
+    return failToken(context, outcome.error, outcome.code, {
+      status: outcome.status,
+      description: outcome.description,
+    });
+  };
+
+  /** Read limit, faults, request ids, bearer and scope, then the route: the order a gateway checks in. */
+  const answerApi = (exchange: Exchange, endpoint: ApiEndpoint, plan: FaultPlan) => {
+    const { request, context } = exchange;
+    const nowMs = context.now.getTime();
+    const headers = overLimit(readLimit, auth.clientOf(request.headers.get('authorization')), nowMs);
+    if (headers) return fail(context, 'rate_limit_exceeded', { headers });
+    if (plan.serverError) {
+      return fail(context, plan.serverError === 503 ? 'service_unavailable' : 'internal_error', {
+        status: plan.serverError,
+      });
+    }
+    if (plan.malformedJson) return malformed(context);
+    const ids = [request.headers.get('x-request-id'), request.headers.get('x-correlation-id')];
+    if (!ids.every((id) => schemas.uuid.safeParse(id).success)) return fail(context, 'invalid_request_id');
+    const bearer = auth.verify(request.headers.get('authorization'), endpointScopes[endpoint], nowMs);
+    if (!bearer.ok) return fail(context, bearer.code);
+    return routes[endpoint](exchange);
+  };
+
+  const answer = async (exchange: Exchange, endpoint: PosEndpoint) => {
+    const plan = faults.planFor(endpoint);
+    if (plan.delayMs > 0) await wait(plan.delayMs, exchange.request.signal);
+    return endpoint === 'POST /v1/oauth/token'
+      ? answerToken(exchange, plan)
+      : answerApi(exchange, endpoint, plan);
+  };
+
+  const fetch = async (request: Request): Promise<Response> => {
+    const context: ExchangeContext = {
+      requestId: request.headers.get('x-request-id') ?? undefined,
+      startedAt: performance.now(),
+      now: clock.now(),
+    };
+    const url = new URL(request.url);
+    const endpoint = endpointOf(request.method, url.pathname);
+    const response =
+      endpoint === 'unknown-path'
+        ? fail(context, 'not_found')
+        : endpoint === 'wrong-method'
+          ? fail(context, 'method_not_allowed')
+          : await answer({ request, query: url.searchParams, context, state }, endpoint);
+    requests.record({
+      endpoint: endpoint === 'unknown-path' || endpoint === 'wrong-method' ? 'unknown' : endpoint,
+      status: response.status,
+      clientId: auth.clientOf(request.headers.get('authorization')),
+      at: context.now.toISOString(),
+    });
+    return response;
+  };
+
+  const { dataset } = state;
+  return {
+    fetch,
+    credentials: { clientId: clients[0]!.clientId, clientSecret: clients[0]!.clientSecret },
+    data: {
+      get stores() {
+        return dataset.stores;
+      },
+      get plans() {
+        return dataset.plans;
+      },
+      get sellers() {
+        return dataset.sellers;
+      },
+      products: (storeId) => [...(dataset.catalog.get(storeId)?.values() ?? [])],
+      devices: (filter = {}) =>
+        [...dataset.devices.values()].filter(
+          (device) =>
+            (filter.storeId === undefined || device.storeId === filter.storeId) &&
+            (filter.inStock === undefined || device.inStock === filter.inStock),
+        ),
+      get sales() {
+        return dataset.sales;
+      },
+    },
+    ...controls,
+    faults: faults.controls,
+    requests: requests.log,
+    setLoginShape: (shape) => {
+      state.loginShape = shape;
+    },
+    tokens: {
+      expire: () => auth.expireAll(clock.now().getTime()),
+      revoke: () => auth.revokeAll(),
+    },
+  };
+}
