@@ -13,6 +13,23 @@ const decimal = (cents: number) => {
   return `${big < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 };
 const dollars = { amount: 100, currency: 'USD' } as unknown as Money;
+// Every function of the namespace that takes Money, called with `bad` in each Money position.
+const callsWith = (bad: Money) => {
+  const one = money.brl(1);
+  return [
+    () => money.add(bad, one),
+    () => money.add(one, bad),
+    () => money.subtract(bad, one),
+    () => money.subtract(one, bad),
+    () => money.sum([one, bad]),
+    () => money.multiply(bad, 2),
+    () => money.compare(bad, one),
+    () => money.compare(one, bad),
+    () => money.equals(one, bad),
+    () => money.allocate(bad, 2),
+    () => money.format(bad),
+  ];
+};
 
 describe('money.parse', () => {
   it.each([
@@ -213,45 +230,19 @@ describe('money arithmetic', () => {
     [Number.MAX_SAFE_INTEGER + 1, RangeError],
     ['100', TypeError],
   ])('every function rejects the amount %s', (amount, kind) => {
-    const bad = { amount, currency: 'BRL' } as unknown as Money;
-    const one = money.brl(1);
     expect(() => money.brl(amount as number)).toThrow(kind);
-    for (const call of [
-      () => money.add(bad, one),
-      () => money.add(one, bad),
-      () => money.subtract(bad, one),
-      () => money.sum([one, bad]),
-      () => money.multiply(bad, 2),
-      () => money.compare(bad, one),
-      () => money.equals(one, bad),
-      () => money.allocate(bad, 2),
-      () => money.format(bad),
-    ]) {
-      expect(call).toThrow(kind);
-    }
+    for (const call of callsWith({ amount, currency: 'BRL' } as unknown as Money)) expect(call).toThrow(kind);
   });
 
   it('every function refuses a currency other than BRL with unsupported_currency', () => {
-    const one = money.brl(1);
-    for (const call of [
-      () => money.add(dollars, one),
-      () => money.subtract(one, dollars),
-      () => money.sum([one, dollars]),
-      () => money.multiply(dollars, 2),
-      () => money.compare(one, dollars),
-      () => money.equals(dollars, one),
-      () => money.allocate(dollars, 2),
-      () => money.format(dollars),
-    ]) {
-      let caught: unknown;
+    for (const call of callsWith(dollars)) {
+      expect(call).toThrow(FinApiError);
       try {
         call();
       } catch (error) {
-        caught = error;
+        expect(isFinApiError(error, 'unsupported_currency')).toBe(true);
+        expect((error as FinApiError).status).toBe(422);
       }
-      expect(caught).toBeInstanceOf(FinApiError);
-      expect(isFinApiError(caught, 'unsupported_currency')).toBe(true);
-      expect((caught as FinApiError).status).toBe(422);
     }
   });
 });

@@ -158,6 +158,12 @@ describe('redact: a copy, whatever the input', () => {
     expect(input.list[0]).toHaveProperty('password', 'x');
   });
 
+  it('keeps a __proto__ key of parsed JSON as data', () => {
+    const out = redact(JSON.parse('{"__proto__": {"cpf": "52998224725"}, "a": 1}'));
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"cpf":"***.982.247-**"},"a":1}');
+  });
+
   it('handles cycles, and shared references that are not cycles', () => {
     const shared = { cpf };
     const node: Record<string, unknown> = { name: 'root', a: shared, b: shared };

@@ -94,7 +94,15 @@ function entries(
     const kind = keyKind(key);
     if (kind === 'secret') continue;
     const redacted = kind ? next(item, kind) : next(item);
-    if (redacted !== undefined) out[redactText(key)] = redacted;
+    // defineProperty, so a `__proto__` key from parsed JSON stays a plain key.
+    if (redacted !== undefined) {
+      Object.defineProperty(out, redactText(key), {
+        value: redacted,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   return out;
 }
