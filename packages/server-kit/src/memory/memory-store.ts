@@ -1,0 +1,283 @@
+// memoryStore(): the Store port in process memory; each operation runs in one synchronous block, so it is atomic.
+import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
+import type {
+  AuthorizationRecord,
+  JsonValue,
+  ProposalRecord,
+  StoredResponse,
+  TokenRecord,
+} from '../ports/records.js';
+import type {
+  CatalogSnapshotRecord,
+  CreateAuthorization,
+  CreateAuthorizationResult,
+  IdempotencyClaim,
+  IdempotencyClaimResult,
+  IdempotencyKeyRef,
+  Store,
+  UpdateAuthorization,
+  UpdateAuthorizationResult,
+} from '../ports/store.js';
+import { checkR06Expired } from '../rules/r06-expiry.js';
+import { isR10Active, R10_ACTIVE_STATUSES } from '../rules/r10-imei.js';
+
+interface IdempotencyEntry {
+  fingerprint: string;
+  owner: string;
+  claimedAt: number;
+  leaseUntil: number;
+  response?: StoredResponse;
+  completedAt?: number;
+}
+
+interface Window {
+  start: number;
+  end: number;
+  count: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A Store for tests, demos and single-instance services. Every method does its work synchronously
+ * before its promise settles, so no two operations interleave; values are copied in and out.
+ */
+export function memoryStore(): Store {
+  const tokens = new Map<string, TokenRecord>();
+  const idempotency = new Map<string, IdempotencyEntry>();
+  const windows = new Map<string, Window>();
+  const proposals = new Map<string, ProposalRecord>();
+  const authorizations = new Map<string, AuthorizationRecord>();
+  const byImei = new Map<string, Set<string>>();
+  const byProposal = new Map<string, Set<string>>();
+  const byTaxId = new Map<string, Set<string>>();
+  const catalogs = new Map<string, CatalogSnapshotRecord>();
+
+  const copy = <T>(value: T): T => structuredClone(value);
+  const index = (map: Map<string, Set<string>>, key: string, id: string) => {
+    const ids = map.get(key);
+    if (ids) ids.add(id);
+    else map.set(key, new Set([id]));
+  };
+  const recordsOf = (map: Map<string, Set<string>>, key: string): AuthorizationRecord[] =>
+    [...(map.get(key) ?? [])].map((id) => authorizations.get(id)!);
+  const idempotencyKey = (ref: { clientId: string; key: string }) => `${ref.clientId}\u0000${ref.key}`;
+
+  /** Stores `EXPIRED` on overdue `AUTHORIZED` records but `keep`: the explicit status change the port asks for. */
+  const expireOverdue = (records: AuthorizationRecord[], now: Date, keep: string) => {
+    for (const record of records) {
+      if (record.authorizationId === keep || !checkR06Expired(record, now)) continue;
+      authorizations.set(record.authorizationId, {
+        ...record,
+        status: 'EXPIRED',
+        version: record.version + 1,
+        updatedAt: now.toISOString(),
+      });
+    }
+  };
+
+  /** The conflicts a record in `next`'s status would cause, once overdue neighbours are expired. */
+  const conflictOf = (
+    next: AuthorizationRecord,
+    now: Date,
+  ): 'imei_already_financed' | 'proposal_use_taken' | undefined => {
+    expireOverdue(recordsOf(byImei, next.imei), now, next.authorizationId);
+    expireOverdue(recordsOf(byProposal, next.proposalId), now, next.authorizationId);
+    const others = (records: AuthorizationRecord[]) =>
+      records.filter((r) => r.authorizationId !== next.authorizationId);
+    if (
+      R10_ACTIVE_STATUSES.has(next.status) &&
+      others(recordsOf(byImei, next.imei)).some((r) => R10_ACTIVE_STATUSES.has(r.status))
+    ) {
+      return 'imei_already_financed';
+    }
+    if (
+      next.status !== 'EXPIRED' &&
+      others(recordsOf(byProposal, next.proposalId)).some(
+        (r) => r.status !== 'EXPIRED' && r.proposalUse === next.proposalUse,
+      )
+    ) {
+      return 'proposal_use_taken';
+    }
+    return undefined;
+  };
+
+  const isLive = (record: AuthorizationRecord, now: Date) =>
+    record.status !== 'EXPIRED' && !checkR06Expired(record, now);
+
+  return {
+    async saveToken(token) {
+      tokens.set(token.tokenHash, copy(token));
+    },
+    async findToken(tokenHash) {
+      const token = tokens.get(tokenHash);
+      return token && copy(token);
+    },
+
+    async claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult> {
+      const key = idempotencyKey(claim);
+      const now = claim.now.getTime();
+      const entry = idempotency.get(key);
+      if (entry) {
+        const stale =
+          entry.completedAt === undefined
+            ? entry.leaseUntil <= now
+            : entry.completedAt + claim.retentionMs <= now;
+        if (!stale) {
+          if (entry.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
+          if (entry.response) return { outcome: 'completed', response: copy(entry.response) };
+          return { outcome: 'in_progress' };
+        }
+      }
+      idempotency.set(key, {
+        fingerprint: claim.fingerprint,
+        owner: claim.owner,
+        claimedAt: now,
+        leaseUntil: now + claim.leaseMs,
+      });
+      return { outcome: 'claimed' };
+    },
+    async completeIdempotencyKey(ref: IdempotencyKeyRef & { response: StoredResponse; now: Date }) {
+      const entry = idempotency.get(idempotencyKey(ref));
+      if (!entry || entry.owner !== ref.owner || entry.response) return;
+      entry.response = copy(ref.response);
+      entry.completedAt = ref.now.getTime();
+    },
+    async releaseIdempotencyKey(ref) {
+      const key = idempotencyKey(ref);
+      const entry = idempotency.get(key);
+      if (entry && entry.owner === ref.owner && !entry.response) idempotency.delete(key);
+    },
+
+    async consumeRateLimit(hit: RateLimitHit): Promise<RateLimitDecision> {
+      const now = hit.now.getTime();
+      const start = now - (now % hit.windowMs);
+      let window = windows.get(hit.key);
+      if (!window || window.start !== start) {
+        window = { start, end: start + hit.windowMs, count: 0 };
+        windows.set(hit.key, window);
+      }
+      window.count += 1;
+      return {
+        allowed: window.count <= hit.limit,
+        remaining: Math.max(0, hit.limit - window.count),
+        resetAt: new Date(window.end),
+      };
+    },
+
+    async insertProposal(proposal) {
+      if (!proposals.has(proposal.proposalId)) proposals.set(proposal.proposalId, copy(proposal));
+    },
+    async getProposal(proposalId) {
+      const proposal = proposals.get(proposalId);
+      return proposal && copy(proposal);
+    },
+    async findUnusedProposal({ clientTaxId, storeId, now }) {
+      let newest: ProposalRecord | undefined;
+      for (const proposal of proposals.values()) {
+        if (proposal.clientTaxId !== clientTaxId || proposal.storeId !== storeId) continue;
+        if (recordsOf(byProposal, proposal.proposalId).some((r) => isLive(r, now))) continue;
+        if (!newest || proposal.approvedAt >= newest.approvedAt) newest = proposal;
+      }
+      return newest && copy(newest);
+    },
+    async listProposalUses(proposalId) {
+      return recordsOf(byProposal, proposalId)
+        .sort((a, b) => a.proposalUse - b.proposalUse || a.issuedAt.localeCompare(b.issuedAt))
+        .map(copy);
+    },
+
+    async createAuthorization({
+      authorization,
+      newProposal,
+      now,
+    }: CreateAuthorization): Promise<CreateAuthorizationResult> {
+      const record = { ...copy(authorization), version: 1 };
+      const conflict = conflictOf(record, now);
+      if (conflict) return { ok: false, reason: conflict };
+      if (newProposal && !proposals.has(newProposal.proposalId)) {
+        proposals.set(newProposal.proposalId, copy(newProposal));
+      }
+      authorizations.set(record.authorizationId, record);
+      index(byImei, record.imei, record.authorizationId);
+      index(byProposal, record.proposalId, record.authorizationId);
+      index(byTaxId, record.clientTaxId, record.authorizationId);
+      return { ok: true };
+    },
+    async getAuthorization(authorizationId) {
+      const record = authorizations.get(authorizationId);
+      return record && copy(record);
+    },
+    async findActiveByImei({ imei, now }) {
+      const active = recordsOf(byImei, imei).find((r) => isR10Active(r, now));
+      return active && copy(active);
+    },
+    async findExchangeNotices({ clientId, clientTaxId }) {
+      return recordsOf(byTaxId, clientTaxId)
+        .filter((r) => r.clientId === clientId && r.cancellation?.reason === 'EXCHANGE')
+        .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
+        .map(copy);
+    },
+    async updateAuthorization({
+      record,
+      expectedVersion,
+      now,
+    }: UpdateAuthorization): Promise<UpdateAuthorizationResult> {
+      const current = authorizations.get(record.authorizationId);
+      if (!current || current.version !== expectedVersion) return { ok: false, reason: 'stale' };
+      const next = { ...copy(record), version: expectedVersion + 1 };
+      const conflict = conflictOf(next, now);
+      if (conflict) return { ok: false, reason: conflict };
+      authorizations.set(next.authorizationId, next);
+      return { ok: true, record: copy(next) };
+    },
+    async listPendingCancellations({ now, limit }) {
+      const at = now.toISOString();
+      return [...authorizations.values()]
+        .filter(
+          (r) =>
+            r.cancellation?.verification === 'PENDING' &&
+            (r.cancellation.nextAttemptAt === null || r.cancellation.nextAttemptAt <= at),
+        )
+        .sort((a, b) => a.cancellation!.noticedAt.localeCompare(b.cancellation!.noticedAt))
+        .slice(0, limit)
+        .map(copy);
+    },
+    async listUnconfirmed({ issuedAfter, limit }) {
+      const after = issuedAfter.toISOString();
+      return [...authorizations.values()]
+        .filter(
+          (r) =>
+            (r.status === 'AUTHORIZED' || r.status === 'EXPIRED') &&
+            r.confirmation === null &&
+            r.cancellation === null &&
+            r.issuedAt >= after,
+        )
+        .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt))
+        .slice(0, limit)
+        .map(copy);
+    },
+
+    async saveCatalogSnapshot({ partnerId, snapshot, syncedAt }) {
+      catalogs.set(partnerId, { snapshot: copy(snapshot) as JsonValue, syncedAt: syncedAt.toISOString() });
+    },
+    async getCatalogSnapshot(partnerId) {
+      const snapshot = catalogs.get(partnerId);
+      return snapshot && copy(snapshot);
+    },
+
+    async purgeExpired({ now, retentionMs }) {
+      const at = now.getTime();
+      for (const [hash, token] of tokens) {
+        if (Date.parse(token.expiresAt) + DAY_MS <= at) tokens.delete(hash);
+      }
+      for (const [key, entry] of idempotency) {
+        if ((entry.completedAt ?? entry.claimedAt) + retentionMs <= at) idempotency.delete(key);
+      }
+      for (const [key, window] of windows) {
+        if (window.end <= at) windows.delete(key);
+      }
+    },
+    async close() {},
+  };
+}

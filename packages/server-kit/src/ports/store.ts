@@ -1,0 +1,159 @@
+// The Store port: every state the service keeps, behind atomic operations that hold each invariant themselves.
+/*
+ * Why the operations look like this (read before implementing a store):
+ *
+ * Several service instances may share one store, so no invariant may rest on a read followed by a
+ * write in service code. Each operation below is ONE atomic step (a transaction, or a single
+ * synchronous block in memory) and reports the conflicts it refused:
+ *
+ * - R-10, one active financing per IMEI: `createAuthorization` and `updateAuthorization` refuse to
+ *   leave two records with the same IMEI in an active status (`AUTHORIZED` or `CONFIRMED`). In
+ *   PostgreSQL: a partial unique index on `imei WHERE status IN ('AUTHORIZED','CONFIRMED')`.
+ * - Expiry (R-06) is derived from the clock, which no index can see, so it is an explicit status
+ *   change: before checking R-10 (and proposal use) both writes first store `EXPIRED` on every
+ *   OTHER `AUTHORIZED` record of the same IMEI (and of the same proposal) whose `expiresAt <= now`
+ *   (never on the record being written: a late confirm may legitimately move it to `CONFIRMED`).
+ *   Readers that take `now` treat such records as expired whether or not that write happened.
+ * - One use per proposal and R-11's reuse limit: an authorization carries `proposalId` and
+ *   `proposalUse` (0 = first use, k = k-th reuse). No two non-`EXPIRED` records may share
+ *   (`proposalId`, `proposalUse`): a partial unique index. An expired use frees its slot.
+ * - Idempotency: `claimIdempotencyKey` lets exactly one request run per (clientId, key); the others
+ *   see `completed` (replay), `conflict` (other fingerprint) or `in_progress`. A claim is a lease:
+ *   after `leaseMs` without completion (a crashed instance) the next claim takes it over.
+ *   `completeIdempotencyKey`/`releaseIdempotencyKey` act only for the `owner` that holds the claim.
+ * - State transitions are compare-and-set on `version` (`updateAuthorization`), so two writers
+ *   never both move one authorization.
+ * - Rate limits: `consumeRateLimit` increments and reads one counter atomically.
+ *
+ * Records go in and come out as plain data (schemas in `records.ts`); a store never shares an object
+ * with its caller. Time is always passed in (`now`), never read by the store, so tests move it.
+ * The shared conformance suite (`test/store-conformance.ts`, `describeStoreConformance`) is the
+ * executable form of this contract: every store must pass it.
+ */
+import type { RateLimiter } from './rate-limiter.js';
+import type {
+  AuthorizationRecord,
+  JsonValue,
+  ProposalRecord,
+  StoredResponse,
+  TokenRecord,
+} from './records.js';
+
+/** Identifies one idempotency key: keys are scoped by API client. */
+export interface IdempotencyKeyRef {
+  clientId: string;
+  key: string;
+  /** The request holding the claim (a random id per request). */
+  owner: string;
+}
+
+export interface IdempotencyClaim extends IdempotencyKeyRef {
+  /** SHA-256 of method, path and the RFC 8785 canonical JSON of the parsed body. */
+  fingerprint: string;
+  now: Date;
+  /** How long a completed response is replayed (24 h); an older record is replaced by a new claim. */
+  retentionMs: number;
+  /** How long an unfinished claim blocks others before it may be taken over. */
+  leaseMs: number;
+}
+
+export type IdempotencyClaimResult =
+  /** This request owns the key and must run, then complete or release it. */
+  | { outcome: 'claimed' }
+  /** Same key and fingerprint, already answered within retention: replay `response`. */
+  | { outcome: 'completed'; response: StoredResponse }
+  /** Same key, different fingerprint (running or completed): 409 `idempotency_key_conflict`. */
+  | { outcome: 'conflict' }
+  /** Same key and fingerprint, still running elsewhere: wait and claim again. */
+  | { outcome: 'in_progress' };
+
+export interface CreateAuthorization {
+  authorization: AuthorizationRecord;
+  /** A proposal approved during this request (CreditEngine), stored in the same atomic step. */
+  newProposal?: ProposalRecord;
+  now: Date;
+}
+
+export type CreateAuthorizationResult =
+  | { ok: true }
+  /** R-10: another record with this IMEI is active. */
+  | { ok: false; reason: 'imei_already_financed' }
+  /** (`proposalId`, `proposalUse`) is taken by a live record: decide again. */
+  | { ok: false; reason: 'proposal_use_taken' };
+
+export interface UpdateAuthorization {
+  /** The whole next record; the store writes it with `version` = `expectedVersion + 1`. */
+  record: AuthorizationRecord;
+  expectedVersion: number;
+  now: Date;
+}
+
+export type UpdateAuthorizationResult =
+  | { ok: true; record: AuthorizationRecord }
+  /** Not found, or someone else wrote first: read again and decide again. */
+  | { ok: false; reason: 'stale' }
+  /** R-10: moving to an active status would make a second active financing of this IMEI. */
+  | { ok: false; reason: 'imei_already_financed' }
+  /** Moving out of `EXPIRED` would reuse a (`proposalId`, `proposalUse`) slot already taken. */
+  | { ok: false; reason: 'proposal_use_taken' };
+
+export interface CatalogSnapshotRecord {
+  snapshot: JsonValue;
+  syncedAt: string;
+}
+
+export interface Store extends RateLimiter {
+  // System tokens (spec section 5) -------------------------------------------------------------
+  saveToken(token: TokenRecord): Promise<void>;
+  findToken(tokenHash: string): Promise<TokenRecord | undefined>;
+
+  // Idempotency (spec section 8, DESIGN 9) -----------------------------------------------------------
+  claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult>;
+  /** Stores the answer to replay; ignored unless `owner` still holds the claim. */
+  completeIdempotencyKey(ref: IdempotencyKeyRef & { response: StoredResponse; now: Date }): Promise<void>;
+  /** Forgets an unfinished claim (answer not stored: validation error, 429, 5xx); owner only. */
+  releaseIdempotencyKey(ref: IdempotencyKeyRef): Promise<void>;
+
+  // Proposals (DESIGN 1, R-11) -------------------------------------------------------------------------
+  insertProposal(proposal: ProposalRecord): Promise<void>;
+  getProposal(proposalId: string): Promise<ProposalRecord | undefined>;
+  /**
+   * The newest proposal of this CPF and store that no live authorization uses (live = any record
+   * but `EXPIRED` and but `AUTHORIZED` with `expiresAt <= now`).
+   */
+  findUnusedProposal(query: {
+    clientTaxId: string;
+    storeId: string;
+    now: Date;
+  }): Promise<ProposalRecord | undefined>;
+  /** Every authorization that used the proposal, expired ones included, by `proposalUse` ascending. */
+  listProposalUses(proposalId: string): Promise<AuthorizationRecord[]>;
+
+  // Authorizations ---------------------------------------------------------------------------------------
+  createAuthorization(input: CreateAuthorization): Promise<CreateAuthorizationResult>;
+  getAuthorization(authorizationId: string): Promise<AuthorizationRecord | undefined>;
+  /** The active (R-10) authorization of this IMEI, if any, as of `now`. */
+  findActiveByImei(query: { imei: string; now: Date }): Promise<AuthorizationRecord | undefined>;
+  /** This client's authorizations of this CPF whose cancellation notice says `EXCHANGE`, newest issue first. */
+  findExchangeNotices(query: { clientId: string; clientTaxId: string }): Promise<AuthorizationRecord[]>;
+  updateAuthorization(input: UpdateAuthorization): Promise<UpdateAuthorizationResult>;
+  /** Cancellation notices still `PENDING` whose `nextAttemptAt <= now`, oldest notice first. */
+  listPendingCancellations(query: { now: Date; limit: number }): Promise<AuthorizationRecord[]>;
+  /**
+   * Records without confirmation nor cancellation notice, status `AUTHORIZED` or `EXPIRED`, issued at or
+   * after `issuedAfter`, oldest first: what the confirmation poller searches the partner POS for.
+   */
+  listUnconfirmed(query: { issuedAfter: Date; limit: number }): Promise<AuthorizationRecord[]>;
+
+  // Catalog snapshots of the daily sync, one per partner (opaque JSON to the store) -----------------------
+  saveCatalogSnapshot(input: { partnerId: string; snapshot: JsonValue; syncedAt: Date }): Promise<void>;
+  getCatalogSnapshot(partnerId: string): Promise<CatalogSnapshotRecord | undefined>;
+
+  /**
+   * Housekeeping: deletes tokens expired for more than a day, idempotency records past retention
+   * (kept `retentionMs` after completion) and rate-limit windows that ended.
+   */
+  purgeExpired(input: { now: Date; retentionMs: number }): Promise<void>;
+  /** Releases connections and timers. */
+  close(): Promise<void>;
+}

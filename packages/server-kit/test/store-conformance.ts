@@ -1,0 +1,647 @@
+// The Store conformance suite: the executable contract of the Store port; every store implementation runs it.
+import { randomUUID } from 'node:crypto';
+import type { AuthorizationRecord, ProposalRecord, Store } from '@fin/server-kit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const T0 = new Date('2026-03-02T12:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+/** A valid proposal; override what the test is about. */
+export function proposalFixture(overrides: Partial<ProposalRecord> = {}): ProposalRecord {
+  return {
+    proposalId: `prop_${randomUUID()}`,
+    clientTaxId: '52998224725',
+    storeId: 'store-1',
+    amount: { amount: 250_000, currency: 'BRL' },
+    installments: 10,
+    approvedAt: T0.toISOString(),
+    source: 'MANUAL',
+    ...overrides,
+  };
+}
+
+/** A valid AUTHORIZED record issued at `T0` (expires 15 minutes later); override what the test is about. */
+export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {}): AuthorizationRecord {
+  const issuedAt = overrides.issuedAt ?? T0.toISOString();
+  const imei = overrides.imei ?? '356938035643809';
+  const clientTaxId = overrides.clientTaxId ?? '52998224725';
+  const storeId = overrides.storeId ?? 'store-1';
+  const total = { amount: 250_000, currency: 'BRL' as const };
+  return {
+    authorizationId: `auth_${randomUUID()}`,
+    clientId: 'partner-a',
+    status: 'AUTHORIZED',
+    version: 1,
+    issuedAt,
+    expiresAt: new Date(Date.parse(issuedAt) + 15 * MINUTE).toISOString(),
+    updatedAt: issuedAt,
+    clientTaxId,
+    storeId,
+    imei,
+    grandTotal: total,
+    cart: {
+      clientName: 'Maria Silva',
+      clientTaxId,
+      clientPhoneNumber: '11987654321',
+      sellerId: 'seller-1',
+      sellerTaxId: '11144477735',
+      sellerName: 'João Souza',
+      storeId,
+      planId: 'plan-1',
+      imei,
+      items: [
+        {
+          sku: 'SKU-1',
+          productType: 'SMARTPHONE',
+          name: 'Phone',
+          quantity: 1,
+          unitPrice: total,
+          totalPrice: total,
+        },
+      ],
+      services: [],
+      totals: { productsTotal: total, servicesTotal: { amount: 0, currency: 'BRL' }, grandTotal: total },
+    },
+    proposalId: `prop_${randomUUID()}`,
+    proposalUse: 0,
+    confirmation: null,
+    confirmedAt: null,
+    contract: null,
+    cancellation: null,
+    ...overrides,
+  };
+}
+
+const claim = (owner: string, fingerprint = 'fp-1', now = T0, key = 'key-1', clientId = 'partner-a') => ({
+  clientId,
+  key,
+  owner,
+  fingerprint,
+  now,
+  retentionMs: DAY,
+  leaseMs: 30_000,
+});
+
+const response = { status: 200, headers: { 'content-type': 'application/json' }, body: { ok: true } };
+
+/**
+ * Registers the conformance tests of the Store port against a store made fresh for each test.
+ * `makeStore` must return an empty store; it is closed after each test.
+ */
+export function describeStoreConformance(name: string, makeStore: () => Store | Promise<Store>): void {
+  describe(`Store conformance: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('idempotency keys', () => {
+      it('lets exactly one of many concurrent claims of one key run', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => store.claimIdempotencyKey(claim(`owner-${i}`))),
+        );
+        expect(results.filter((r) => r.outcome === 'claimed')).toHaveLength(1);
+        expect(results.filter((r) => r.outcome === 'in_progress')).toHaveLength(19);
+      });
+
+      it('replays the completed response for the same fingerprint, and says conflict for another', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        await store.completeIdempotencyKey({
+          clientId: 'partner-a',
+          key: 'key-1',
+          owner: 'first',
+          response,
+          now: T0,
+        });
+        expect(await store.claimIdempotencyKey(claim('second', 'fp-1', at(MINUTE)))).toEqual({
+          outcome: 'completed',
+          response,
+        });
+        expect(await store.claimIdempotencyKey(claim('third', 'fp-2', at(MINUTE)))).toEqual({
+          outcome: 'conflict',
+        });
+      });
+
+      it('says conflict for another fingerprint while the first is still running', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        expect(await store.claimIdempotencyKey(claim('second', 'fp-2'))).toEqual({ outcome: 'conflict' });
+      });
+
+      it('scopes keys by client: the same key of another client is a new claim', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        expect(await store.claimIdempotencyKey(claim('other', 'fp-2', T0, 'key-1', 'partner-b'))).toEqual({
+          outcome: 'claimed',
+        });
+      });
+
+      it('forgets a completed response after the retention period (24 h)', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        await store.completeIdempotencyKey({
+          clientId: 'partner-a',
+          key: 'key-1',
+          owner: 'first',
+          response,
+          now: T0,
+        });
+        expect((await store.claimIdempotencyKey(claim('second', 'fp-1', at(DAY - 1)))).outcome).toBe(
+          'completed',
+        );
+        expect((await store.claimIdempotencyKey(claim('third', 'fp-2', at(DAY)))).outcome).toBe('claimed');
+      });
+
+      it('lets a new claim take over an unfinished one once its lease ran out', async () => {
+        await store.claimIdempotencyKey(claim('crashed'));
+        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(29_999)))).outcome).toBe(
+          'in_progress',
+        );
+        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
+        // The crashed owner can no longer complete it.
+        await store.completeIdempotencyKey({
+          clientId: 'partner-a',
+          key: 'key-1',
+          owner: 'crashed',
+          response,
+          now: at(30_001),
+        });
+        expect((await store.claimIdempotencyKey(claim('third', 'fp-1', at(30_002)))).outcome).toBe(
+          'in_progress',
+        );
+      });
+
+      it('release frees the key for the next request, and only the owner may release', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'someone-else' });
+        expect((await store.claimIdempotencyKey(claim('second'))).outcome).toBe('in_progress');
+        await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'first' });
+        expect((await store.claimIdempotencyKey(claim('second', 'fp-2'))).outcome).toBe('claimed');
+      });
+
+      it('a completed response is not released', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        await store.completeIdempotencyKey({
+          clientId: 'partner-a',
+          key: 'key-1',
+          owner: 'first',
+          response,
+          now: T0,
+        });
+        await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'first' });
+        expect((await store.claimIdempotencyKey(claim('second'))).outcome).toBe('completed');
+      });
+    });
+
+    describe('rate limits', () => {
+      const hit = (now: Date, key = 'write:partner-a') =>
+        store.consumeRateLimit({ key, limit: 3, windowMs: MINUTE, now });
+
+      it('allows `limit` hits per aligned window and tells when the window ends', async () => {
+        const results = await Promise.all([0, 1, 2, 3, 4].map(() => hit(at(10_000))));
+        expect(results.filter((r) => r.allowed)).toHaveLength(3);
+        expect(results.map((r) => r.remaining).sort()).toEqual([0, 0, 0, 1, 2]);
+        for (const r of results) expect(r.resetAt.toISOString()).toBe(at(MINUTE).toISOString());
+        expect((await hit(at(MINUTE))).allowed).toBe(true);
+      });
+
+      it('counts each key on its own', async () => {
+        for (let i = 0; i < 3; i++) await hit(T0);
+        expect((await hit(T0)).allowed).toBe(false);
+        expect((await hit(T0, 'write:partner-b')).allowed).toBe(true);
+      });
+    });
+
+    describe('tokens', () => {
+      it('finds a saved token by its hash only', async () => {
+        const token = {
+          tokenHash: 'hash-1',
+          clientId: 'partner-a',
+          scopes: ['sales:authorize'],
+          environment: 'sandbox',
+          issuedAt: T0.toISOString(),
+          expiresAt: at(60 * MINUTE).toISOString(),
+        };
+        await store.saveToken(token);
+        expect(await store.findToken('hash-1')).toEqual(token);
+        expect(await store.findToken('hash-2')).toBeUndefined();
+      });
+
+      it('purges tokens a day after they expired', async () => {
+        await store.saveToken({
+          tokenHash: 'hash-1',
+          clientId: 'partner-a',
+          scopes: [],
+          environment: 'sandbox',
+          issuedAt: T0.toISOString(),
+          expiresAt: at(60 * MINUTE).toISOString(),
+        });
+        await store.purgeExpired({ now: at(60 * MINUTE + DAY - 1), retentionMs: DAY });
+        expect(await store.findToken('hash-1')).toBeDefined();
+        await store.purgeExpired({ now: at(60 * MINUTE + DAY), retentionMs: DAY });
+        expect(await store.findToken('hash-1')).toBeUndefined();
+      });
+    });
+
+    describe('authorizations: R-10 and R-06', () => {
+      it('R-10: refuses a second active authorization of one IMEI', async () => {
+        expect(await store.createAuthorization({ authorization: authorizationFixture(), now: T0 })).toEqual({
+          ok: true,
+        });
+        expect(
+          await store.createAuthorization({ authorization: authorizationFixture(), now: at(MINUTE) }),
+        ).toEqual({
+          ok: false,
+          reason: 'imei_already_financed',
+        });
+      });
+
+      it('R-10: of many concurrent authorizations of one IMEI exactly one is stored', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 25 }, () =>
+            store.createAuthorization({ authorization: authorizationFixture(), now: T0 }),
+          ),
+        );
+        expect(results.filter((r) => r.ok)).toHaveLength(1);
+      });
+
+      it('R-06: an overdue AUTHORIZED record frees its IMEI and is stored as EXPIRED', async () => {
+        const first = authorizationFixture();
+        await store.createAuthorization({ authorization: first, now: T0 });
+        expect(await store.findActiveByImei({ imei: first.imei, now: at(15 * MINUTE - 1) })).toMatchObject({
+          authorizationId: first.authorizationId,
+        });
+        expect(await store.findActiveByImei({ imei: first.imei, now: at(15 * MINUTE) })).toBeUndefined();
+        const second = authorizationFixture({ issuedAt: at(15 * MINUTE).toISOString() });
+        expect(await store.createAuthorization({ authorization: second, now: at(15 * MINUTE) })).toEqual({
+          ok: true,
+        });
+        expect(await store.getAuthorization(first.authorizationId)).toMatchObject({
+          status: 'EXPIRED',
+          version: 2,
+        });
+      });
+
+      it('R-10: a CONFIRMED record holds its IMEI past 15 minutes; a CANCELLED one frees it', async () => {
+        const first = authorizationFixture();
+        await store.createAuthorization({ authorization: first, now: T0 });
+        const confirmed = await store.updateAuthorization({
+          record: { ...first, status: 'CONFIRMED', confirmedAt: at(MINUTE).toISOString() },
+          expectedVersion: 1,
+          now: at(MINUTE),
+        });
+        expect(confirmed).toMatchObject({ ok: true, record: { status: 'CONFIRMED', version: 2 } });
+        const later = at(DAY);
+        expect(await store.findActiveByImei({ imei: first.imei, now: later })).toMatchObject({
+          status: 'CONFIRMED',
+        });
+        expect(
+          (await store.createAuthorization({ authorization: authorizationFixture(), now: later })).ok,
+        ).toBe(false);
+        await store.updateAuthorization({
+          record: { ...first, status: 'CANCELLED', version: 2 },
+          expectedVersion: 2,
+          now: later,
+        });
+        expect(await store.findActiveByImei({ imei: first.imei, now: later })).toBeUndefined();
+        expect(
+          (await store.createAuthorization({ authorization: authorizationFixture(), now: later })).ok,
+        ).toBe(true);
+      });
+
+      it('updates are compare-and-set on version: the second writer of one version is stale', async () => {
+        const first = authorizationFixture();
+        await store.createAuthorization({ authorization: first, now: T0 });
+        const writes = await Promise.all(
+          (['CONFIRMED', 'CANCELLED'] as const).map((status) =>
+            store.updateAuthorization({ record: { ...first, status }, expectedVersion: 1, now: T0 }),
+          ),
+        );
+        expect(writes.filter((w) => w.ok)).toHaveLength(1);
+        expect(writes.filter((w) => !w.ok)).toEqual([{ ok: false, reason: 'stale' }]);
+        expect(await store.updateAuthorization({ record: first, expectedVersion: 1, now: T0 })).toEqual({
+          ok: false,
+          reason: 'stale',
+        });
+        expect(
+          await store.updateAuthorization({
+            record: authorizationFixture({ imei: '490154203237518' }),
+            expectedVersion: 1,
+            now: T0,
+          }),
+        ).toEqual({ ok: false, reason: 'stale' });
+      });
+
+      it('a late confirm may move an overdue AUTHORIZED record to CONFIRMED (the store never expires the record it writes)', async () => {
+        const first = authorizationFixture();
+        await store.createAuthorization({ authorization: first, now: T0 });
+        const result = await store.updateAuthorization({
+          record: { ...first, status: 'CONFIRMED' },
+          expectedVersion: 1,
+          now: at(20 * MINUTE),
+        });
+        expect(result).toMatchObject({ ok: true, record: { status: 'CONFIRMED', version: 2 } });
+      });
+
+      it('R-10: leaving EXPIRED for an active status is refused when another record holds the IMEI', async () => {
+        const first = authorizationFixture();
+        await store.createAuthorization({ authorization: first, now: T0 });
+        await store.updateAuthorization({
+          record: { ...first, status: 'EXPIRED' },
+          expectedVersion: 1,
+          now: at(16 * MINUTE),
+        });
+        await store.createAuthorization({
+          authorization: authorizationFixture({ issuedAt: at(16 * MINUTE).toISOString() }),
+          now: at(16 * MINUTE),
+        });
+        expect(
+          await store.updateAuthorization({
+            record: { ...first, status: 'CONFIRMED' },
+            expectedVersion: 2,
+            now: at(17 * MINUTE),
+          }),
+        ).toEqual({ ok: false, reason: 'imei_already_financed' });
+      });
+
+      it('keeps records apart from their callers: mutating a returned record changes nothing stored', async () => {
+        const first = authorizationFixture();
+        await store.createAuthorization({ authorization: first, now: T0 });
+        first.status = 'CANCELLED';
+        const read = await store.getAuthorization(first.authorizationId);
+        expect(read?.status).toBe('AUTHORIZED');
+        read!.cart.items[0]!.quantity = 7;
+        expect((await store.getAuthorization(first.authorizationId))?.cart.items[0]?.quantity).toBe(1);
+        expect(await store.getAuthorization('auth_missing')).toBeUndefined();
+      });
+
+      it('round-trips every field of a full record', async () => {
+        const full = authorizationFixture({
+          correlationId: randomUUID(),
+          cart: {
+            ...authorizationFixture().cart,
+            services: [
+              {
+                serviceId: 'svc-1',
+                type: 'INSURANCE',
+                name: 'Seguro',
+                price: { amount: 0, currency: 'BRL' },
+              },
+            ],
+          },
+        });
+        await store.createAuthorization({ authorization: full, now: T0 });
+        const next: AuthorizationRecord = {
+          ...full,
+          status: 'CONFIRMED',
+          confirmation: {
+            saleNumber: 'S-1',
+            invoiceNumber: 'NF-1',
+            nfeAccessKey: '35260312345678000190550010000000011000000010',
+            invoicedAt: at(MINUTE).toISOString(),
+          },
+          confirmedAt: at(2 * MINUTE).toISOString(),
+          contract: {
+            contractId: 'ctr_1',
+            principal: full.grandTotal,
+            installments: [{ number: 1, amount: full.grandTotal, dueDate: '2026-04-02' }],
+            createdAt: at(2 * MINUTE).toISOString(),
+          },
+          cancellation: {
+            reason: 'EXCHANGE',
+            description: 'troca',
+            cancelledAt: at(3 * MINUTE).toISOString(),
+            noticedAt: at(3 * MINUTE).toISOString(),
+            verification: 'PENDING',
+            attempts: 1,
+            nextAttemptAt: at(4 * MINUTE).toISOString(),
+            verifiedAt: null,
+            lastOutcome: 'sale search failed',
+          },
+          updatedAt: at(3 * MINUTE).toISOString(),
+        };
+        const written = await store.updateAuthorization({
+          record: next,
+          expectedVersion: 1,
+          now: at(3 * MINUTE),
+        });
+        expect(written).toEqual({ ok: true, record: { ...next, version: 2 } });
+        expect(await store.getAuthorization(full.authorizationId)).toEqual({ ...next, version: 2 });
+      });
+    });
+
+    describe('proposals and R-11 reuse slots', () => {
+      it('finds the newest proposal of a CPF and store that no live authorization uses', async () => {
+        const older = proposalFixture({ approvedAt: T0.toISOString() });
+        const newer = proposalFixture({ approvedAt: at(MINUTE).toISOString() });
+        await store.insertProposal(older);
+        await store.insertProposal(newer);
+        await store.insertProposal(
+          proposalFixture({ storeId: 'store-2', approvedAt: at(2 * MINUTE).toISOString() }),
+        );
+        await store.insertProposal(
+          proposalFixture({ clientTaxId: '11144477735', approvedAt: at(2 * MINUTE).toISOString() }),
+        );
+        const query = { clientTaxId: '52998224725', storeId: 'store-1', now: at(2 * MINUTE) };
+        expect(await store.findUnusedProposal(query)).toEqual(newer);
+        expect(await store.getProposal(newer.proposalId)).toEqual(newer);
+        await store.createAuthorization({
+          authorization: authorizationFixture({ proposalId: newer.proposalId }),
+          now: T0,
+        });
+        expect(await store.findUnusedProposal(query)).toEqual(older);
+        // Once the authorization using it expires, the proposal is unused again.
+        expect(await store.findUnusedProposal({ ...query, now: at(15 * MINUTE) })).toEqual(newer);
+      });
+
+      it('stores a proposal approved during the request together with its authorization', async () => {
+        const proposal = proposalFixture({ source: 'CREDIT_ENGINE' });
+        const authorization = authorizationFixture({ proposalId: proposal.proposalId });
+        expect(await store.createAuthorization({ authorization, newProposal: proposal, now: T0 })).toEqual({
+          ok: true,
+        });
+        expect(await store.getProposal(proposal.proposalId)).toEqual(proposal);
+        expect(await store.listProposalUses(proposal.proposalId)).toEqual([authorization]);
+      });
+
+      it('a refused authorization stores neither itself nor its new proposal', async () => {
+        await store.createAuthorization({ authorization: authorizationFixture(), now: T0 });
+        const proposal = proposalFixture({ source: 'CREDIT_ENGINE' });
+        const refused = authorizationFixture({ proposalId: proposal.proposalId });
+        expect(
+          (await store.createAuthorization({ authorization: refused, newProposal: proposal, now: T0 })).ok,
+        ).toBe(false);
+        expect(await store.getProposal(proposal.proposalId)).toBeUndefined();
+        expect(await store.getAuthorization(refused.authorizationId)).toBeUndefined();
+      });
+
+      it('R-11: one live record per (proposal, use): concurrent reuses of one slot store exactly one', async () => {
+        const proposalId = 'prop_shared';
+        const results = await Promise.all(
+          ['356938035643809', '490154203237518', '352099001761481'].map((imei) =>
+            store.createAuthorization({
+              authorization: authorizationFixture({ imei, proposalId, proposalUse: 1 }),
+              now: T0,
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.ok)).toHaveLength(1);
+        expect(results.filter((r) => !r.ok)).toEqual([
+          { ok: false, reason: 'proposal_use_taken' },
+          { ok: false, reason: 'proposal_use_taken' },
+        ]);
+        const next = authorizationFixture({ imei: '490154203237518', proposalId, proposalUse: 2 });
+        expect(await store.createAuthorization({ authorization: next, now: T0 })).toEqual({ ok: true });
+        expect((await store.listProposalUses(proposalId)).map((r) => r.proposalUse)).toEqual([1, 2]);
+      });
+
+      it('R-11: an expired use frees its slot; a cancelled one keeps it', async () => {
+        const proposalId = 'prop_slots';
+        const expiring = authorizationFixture({ proposalId });
+        await store.createAuthorization({ authorization: expiring, now: T0 });
+        const retry = authorizationFixture({
+          proposalId,
+          imei: '490154203237518',
+          issuedAt: at(15 * MINUTE).toISOString(),
+        });
+        expect(await store.createAuthorization({ authorization: retry, now: at(15 * MINUTE) })).toEqual({
+          ok: true,
+        });
+        expect((await store.getAuthorization(expiring.authorizationId))?.status).toBe('EXPIRED');
+        await store.updateAuthorization({
+          record: { ...retry, status: 'CANCELLED' },
+          expectedVersion: 1,
+          now: at(16 * MINUTE),
+        });
+        const third = authorizationFixture({
+          proposalId,
+          imei: '352099001761481',
+          issuedAt: at(16 * MINUTE).toISOString(),
+        });
+        expect(await store.createAuthorization({ authorization: third, now: at(16 * MINUTE) })).toEqual({
+          ok: false,
+          reason: 'proposal_use_taken',
+        });
+        expect(
+          await store.findUnusedProposal({ clientTaxId: '52998224725', storeId: 'store-1', now: at(DAY) }),
+        ).toBeUndefined();
+      });
+    });
+
+    describe('queries of the workers and of R-11', () => {
+      const cancellation = (over: Partial<NonNullable<AuthorizationRecord['cancellation']>> = {}) => ({
+        reason: 'EXCHANGE',
+        noticedAt: T0.toISOString(),
+        verification: 'PENDING' as const,
+        attempts: 0,
+        nextAttemptAt: T0.toISOString(),
+        verifiedAt: null,
+        ...over,
+      });
+
+      it("lists a client's EXCHANGE notices for a CPF, newest first, other clients' never", async () => {
+        const imeis = ['356938035643809', '490154203237518', '352099001761481', '353918053321657'];
+        const older = authorizationFixture({ imei: imeis[0], cancellation: cancellation() });
+        const newer = authorizationFixture({
+          imei: imeis[1],
+          issuedAt: at(MINUTE).toISOString(),
+          cancellation: cancellation(),
+        });
+        const otherReason = authorizationFixture({
+          imei: imeis[2],
+          cancellation: cancellation({ reason: 'OTHER' }),
+        });
+        const otherClient = authorizationFixture({
+          imei: imeis[3],
+          clientId: 'partner-b',
+          cancellation: cancellation(),
+        });
+        for (const authorization of [older, newer, otherReason, otherClient]) {
+          await store.createAuthorization({ authorization, now: T0 });
+        }
+        const notices = await store.findExchangeNotices({
+          clientId: 'partner-a',
+          clientTaxId: '52998224725',
+        });
+        expect(notices.map((r) => r.authorizationId)).toEqual([newer.authorizationId, older.authorizationId]);
+        expect(
+          await store.findExchangeNotices({ clientId: 'partner-a', clientTaxId: '11144477735' }),
+        ).toEqual([]);
+      });
+
+      it('lists pending cancellations that are due, oldest notice first, up to the limit', async () => {
+        const imeis = ['356938035643809', '490154203237518', '352099001761481', '353918053321657'];
+        const due1 = authorizationFixture({
+          imei: imeis[0],
+          cancellation: cancellation({ noticedAt: at(2).toISOString() }),
+        });
+        const due2 = authorizationFixture({
+          imei: imeis[1],
+          cancellation: cancellation({ noticedAt: at(1).toISOString() }),
+        });
+        const later = authorizationFixture({
+          imei: imeis[2],
+          cancellation: cancellation({
+            noticedAt: at(3).toISOString(),
+            nextAttemptAt: at(MINUTE).toISOString(),
+          }),
+        });
+        const verified = authorizationFixture({
+          imei: imeis[3],
+          status: 'CANCELLED',
+          cancellation: cancellation({
+            verification: 'VERIFIED',
+            nextAttemptAt: null,
+            verifiedAt: T0.toISOString(),
+          }),
+        });
+        for (const authorization of [due1, due2, later, verified]) {
+          await store.createAuthorization({ authorization, now: T0 });
+        }
+        const ids = (records: AuthorizationRecord[]) => records.map((r) => r.authorizationId);
+        expect(ids(await store.listPendingCancellations({ now: T0, limit: 10 }))).toEqual([
+          due2.authorizationId,
+          due1.authorizationId,
+        ]);
+        expect(ids(await store.listPendingCancellations({ now: at(MINUTE), limit: 2 }))).toEqual([
+          due2.authorizationId,
+          due1.authorizationId,
+        ]);
+        expect(await store.listPendingCancellations({ now: at(MINUTE), limit: 5 })).toHaveLength(3);
+      });
+
+      it('lists unconfirmed, uncancelled AUTHORIZED or EXPIRED records issued since a moment, oldest first', async () => {
+        const imeis = ['356938035643809', '490154203237518', '352099001761481', '353918053321657'];
+        const old = authorizationFixture({ imei: imeis[0], issuedAt: at(-DAY).toISOString() });
+        const open = authorizationFixture({ imei: imeis[1], issuedAt: at(MINUTE).toISOString() });
+        const expired = authorizationFixture({ imei: imeis[2], status: 'EXPIRED' });
+        const noticed = authorizationFixture({ imei: imeis[3], cancellation: cancellation() });
+        for (const authorization of [old, open, expired, noticed]) {
+          await store.createAuthorization({ authorization, now: T0 });
+        }
+        const listed = await store.listUnconfirmed({ issuedAfter: T0, limit: 10 });
+        expect(listed.map((r) => r.authorizationId)).toEqual([expired.authorizationId, open.authorizationId]);
+        expect(await store.listUnconfirmed({ issuedAfter: T0, limit: 1 })).toHaveLength(1);
+      });
+    });
+
+    describe('catalog snapshots', () => {
+      it('keeps the latest snapshot per partner', async () => {
+        expect(await store.getCatalogSnapshot('partner-a')).toBeUndefined();
+        await store.saveCatalogSnapshot({ partnerId: 'partner-a', snapshot: { v: 1 }, syncedAt: T0 });
+        await store.saveCatalogSnapshot({
+          partnerId: 'partner-a',
+          snapshot: { v: 2, list: [1, 'a', null] },
+          syncedAt: at(DAY),
+        });
+        await store.saveCatalogSnapshot({ partnerId: 'partner-b', snapshot: { v: 9 }, syncedAt: T0 });
+        expect(await store.getCatalogSnapshot('partner-a')).toEqual({
+          snapshot: { v: 2, list: [1, 'a', null] },
+          syncedAt: at(DAY).toISOString(),
+        });
+      });
+    });
+  });
+}
