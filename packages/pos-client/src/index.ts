@@ -1,2 +1,31 @@
-// Public entry point of @fin/pos-client.
-export {};
+// Public entry point of @fin/pos-client: read a partner POS (seller login, catalog sync, real-time lookups).
+export type { CallOptions } from './client-context.js';
+export type { Only } from './exclusive.js';
+export { type ListOptions, MAX_PAGE_SIZE, type Page, PagedList } from './pagination/paged-list.js';
+export {
+  type PaginationInconsistency,
+  PaginationInconsistencyError,
+} from './pagination/pagination-inconsistency-error.js';
+export { PARTNER_SCOPES, type PartnerScope, PosClient, type PosClientOptions } from './pos-client.js';
+export type { EmployeesResource, StoresResource } from './resources/partner-lists.js';
+export type { SaleSearchCriteria, SalesResource } from './resources/sales.js';
+export type {
+  StoreImei,
+  StorePlans,
+  StoreProducts,
+  StoreScope,
+  StoreServices,
+  StoreStock,
+} from './resources/store-scope.js';
+export type { SellerLoginResult, SellerSession } from './sellers/seller-login-result.js';
+export type { SellerCredentials, SellersResource } from './sellers/sellers-resource.js';
+export { type CatalogDiff, diffCatalog, type RecordDiff } from './sync/catalog-diff.js';
+export type { CatalogSnapshot, StorePlan, StoreProduct, StoreService } from './sync/catalog-snapshot.js';
+export {
+  type CatalogSync,
+  type SyncCatalogOptions,
+  type SyncProgress,
+  type SyncResource,
+  type SyncWarning,
+  syncCatalog,
+} from './sync/sync-catalog.js';

@@ -71,8 +71,11 @@ export interface SimulatedData {
 }
 
 export interface SimulatedPos {
-  /** The whole partner as one Web-standard handler: give it to msw, a node:http adapter, or a client's `fetch`. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * The whole partner as one Web-standard handler: give it to msw (`simulatedPosHandlers`), a node:http
+   * adapter, or straight to a client as its `fetch` (it takes what `fetch` takes).
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** `clientId` and `clientSecret` of the first client, for `new PosClient(...)`. */
   readonly credentials: { clientId: string; clientSecret: string };
   readonly data: SimulatedData;
@@ -190,7 +193,8 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
       : answerApi(exchange, endpoint, plan);
   };
 
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const context: ExchangeContext = {
       requestId: request.headers.get('x-request-id') ?? undefined,
       startedAt: performance.now(),

@@ -1,0 +1,53 @@
+// PosClient: the financing team's reader of one partner POS, a thin resource layer on the shared transport.
+import { createHttpClient, type HttpClientOptions, type Scope } from '@fin/core';
+import { createClientContext } from './client-context.js';
+import {
+  type EmployeesResource,
+  employeesResource,
+  type StoresResource,
+  storesResource,
+} from './resources/partner-lists.js';
+import { type SalesResource, salesResource } from './resources/sales.js';
+import { createStoreScope, type StoreScope } from './resources/store-scope.js';
+import { type SellersResource, sellersResource } from './sellers/sellers-resource.js';
+
+/** The scopes of the Partner POS API (spec section 5). */
+export type PartnerScope = Extract<Scope, 'catalog:read' | 'inventory:read' | 'sales:read'>;
+
+export const PARTNER_SCOPES: readonly PartnerScope[] = ['catalog:read', 'inventory:read', 'sales:read'];
+
+/**
+ * `baseUrl` is the partner's host root (paths carry `/v1`). Everything else is the transport's:
+ * `fetch`, `timeoutMs` (per attempt, default 10 s), `maxRetries` (default 2), `rateLimit` (default the
+ * spec's 600 reads and 60 tokens a minute per client_id; `false` turns pacing off), `logger` (entries
+ * pass through `redact`), `deadlineMs`, `backoff`, `now`.
+ */
+export interface PosClientOptions extends Omit<HttpClientOptions, 'scopes'> {
+  /** Only the scopes in use should be requested; default all three (`catalog:read inventory:read sales:read`). */
+  scopes?: readonly PartnerScope[];
+}
+
+export class PosClient {
+  readonly sellers: SellersResource;
+  readonly employees: EmployeesResource;
+  readonly stores: StoresResource;
+  readonly sales: SalesResource;
+  readonly #context: ReturnType<typeof createClientContext>;
+
+  constructor(options: PosClientOptions) {
+    const http = createHttpClient({ ...options, scopes: options.scopes ?? PARTNER_SCOPES });
+    this.#context = createClientContext(http, options.logger);
+    this.sellers = sellersResource(this.#context);
+    this.employees = employeesResource(this.#context);
+    this.stores = storesResource(this.#context);
+    this.sales = salesResource(this.#context);
+  }
+
+  /**
+   * R-01: the calls of one store (plans, products, barcode, services, stock, IMEI). Throws at once,
+   * before any request, when `storeId` is empty (`store_context_required`) or over 64 characters.
+   */
+  store(storeId: string): StoreScope {
+    return createStoreScope(this.#context, storeId);
+  }
+}

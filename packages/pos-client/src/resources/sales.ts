@@ -1,0 +1,47 @@
+// Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
+import { FinApiError, isFinApiError, type SaleStatus, schemas } from '@fin/core';
+import type { z } from 'zod';
+import type { CallOptions, ClientContext } from '../client-context.js';
+import { exactlyOne, type Only } from '../exclusive.js';
+
+type ByTaxId = z.infer<(typeof schemas.saleSearchRequest.options)[0]>;
+type ByImei = z.infer<(typeof schemas.saleSearchRequest.options)[1]>;
+
+/** Exactly one of `taxId` (the customer CPF, 11 digits) or `imei` (15 digits): the type refuses both. */
+export type SaleSearchCriteria = Only<ByTaxId, ByImei> | Only<ByImei, ByTaxId>;
+
+export interface SalesResource {
+  /**
+   * The partner's sales for a CPF or an IMEI, most recent first as the partner sends them. No sale
+   * found is an empty list (the partner's 404 `resource_not_found`); other errors throw.
+   */
+  search(criteria: SaleSearchCriteria, options?: CallOptions): Promise<SaleStatus[]>;
+}
+
+export const salesResource = (context: ClientContext): SalesResource => ({
+  async search(criteria, options = {}) {
+    const key = exactlyOne(criteria, ['taxId', 'imei']);
+    if (!key) {
+      throw new FinApiError({
+        code: 'validation_error',
+        details: [{ field: 'taxId|imei', issue: 'exactly one of taxId or imei is required' }],
+      });
+    }
+    const body = key === 'taxId' ? { taxId: criteria.taxId } : { imei: criteria.imei };
+    try {
+      const { data } = await context.http.request({
+        method: 'POST',
+        path: '/v1/sales/search',
+        body,
+        kind: 'read',
+        schema: schemas.saleSearchResult,
+        signal: options.signal,
+        correlationId: options.correlationId,
+      });
+      return data.sales;
+    } catch (error) {
+      if (isFinApiError(error, 'resource_not_found') && error.status === 404) return [];
+      throw error;
+    }
+  },
+});

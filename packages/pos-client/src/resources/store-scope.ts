@@ -1,0 +1,110 @@
+// R-01: every catalog, stock and IMEI call of one store, reachable only through `pos.store(storeId)`.
+import {
+  type ImeiValidation,
+  type Plan,
+  type Product,
+  type ProductWithStock,
+  type QueryValue,
+  type Service,
+  type StockLevel,
+  schemas,
+} from '@fin/core';
+import type { z } from 'zod';
+import type { CallOptions, ClientContext } from '../client-context.js';
+import type { ListOptions, PagedList } from '../pagination/paged-list.js';
+import { pagedResource } from './paged-resource.js';
+import { requireStoreId } from './store-id.js';
+
+export interface StorePlans {
+  /** The carrier plans the store sells. */
+  list(options?: CallOptions): Promise<Plan[]>;
+}
+
+export interface StoreProducts {
+  /** The products a plan lists, without stock (stock is read in real time). Paged, like `pos.employees.list()`. */
+  list(query: { planId: string } & ListOptions): PagedList<Product>;
+  /** R-04: a smartphone or accessory by barcode (6 to 32 characters), with current stock. */
+  byBarcode(barcode: string, options?: CallOptions): Promise<ProductWithStock>;
+}
+
+export interface StoreServices {
+  /** Warranties, insurance and protections of a smartphone SKU. */
+  list(query: { sku: string }, options?: CallOptions): Promise<Service[]>;
+}
+
+export interface StoreStock {
+  /** Current stock of one SKU: `{ sku, storeId, quantity, updatedAt }`. */
+  get(sku: string, options?: CallOptions): Promise<StockLevel>;
+}
+
+export interface StoreImei {
+  /**
+   * R-05: what the IMEI is and whether this store holds it. Non-binding: nothing is reserved. Show
+   * `message` to the seller as it comes.
+   */
+  validate(imei: string, options?: CallOptions): Promise<ImeiValidation>;
+}
+
+/** The calls of one store; made by `pos.store(storeId)`, which refuses an empty or over-long storeId. */
+export interface StoreScope {
+  readonly storeId: string;
+  readonly plans: StorePlans;
+  readonly products: StoreProducts;
+  readonly services: StoreServices;
+  readonly stock: StoreStock;
+  readonly imei: StoreImei;
+}
+
+export function createStoreScope(context: ClientContext, storeIdInput: string): StoreScope {
+  const storeId = requireStoreId(storeIdInput);
+  const read = async <S extends z.ZodType>(
+    path: string,
+    query: Record<string, QueryValue>,
+    schema: S,
+    options: CallOptions = {},
+  ): Promise<z.output<S>> => {
+    const { data } = await context.http.request({
+      method: 'GET',
+      path,
+      query: { storeId, ...query },
+      kind: 'read',
+      schema,
+      signal: options.signal,
+      correlationId: options.correlationId,
+    });
+    return data;
+  };
+
+  return {
+    storeId,
+    plans: {
+      list: async (options) => (await read('/v1/plans', {}, schemas.plansList, options)).plans,
+    },
+    products: {
+      list: ({ planId, ...options }) =>
+        pagedResource(
+          context,
+          {
+            path: '/v1/products',
+            query: { storeId, planId },
+            schema: schemas.productsPage,
+            items: (data) => data.products,
+            key: (product) => product.sku,
+          },
+          options,
+        ),
+      byBarcode: (barcode, options) =>
+        read('/v1/products/barcode', { barcode }, schemas.productWithStock, options),
+    },
+    services: {
+      list: async ({ sku }, options) =>
+        (await read('/v1/services', { sku }, schemas.servicesList, options)).services,
+    },
+    stock: {
+      get: (sku, options) => read('/v1/stock', { sku }, schemas.stockLevel, options),
+    },
+    imei: {
+      validate: (imei, options) => read('/v1/imei/validate', { imei }, schemas.imeiValidation, options),
+    },
+  };
+}

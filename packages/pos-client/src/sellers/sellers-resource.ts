@@ -1,0 +1,55 @@
+// pos.sellers.login: both request shapes, one normalized result; the password is sent once and kept nowhere.
+import { FinApiError, schemas } from '@fin/core';
+import type { z } from 'zod';
+import type { CallOptions, ClientContext } from '../client-context.js';
+import { exactlyOne, type Only } from '../exclusive.js';
+import { type SellerLoginResult, toSellerLoginResult } from './seller-login-result.js';
+
+type ByCpf = z.infer<typeof schemas.sellerLoginByCpf>;
+type ByUsername = z.infer<typeof schemas.sellerLoginByUsername>;
+
+/** Shape (a) `{ cpf, password }` or shape (b) `{ username, password }`, never both. */
+export type SellerCredentials = Only<ByCpf, ByUsername> | Only<ByUsername, ByCpf>;
+
+export interface SellersResource {
+  /**
+   * Opens a seller session. Wrong credentials are `{ authorized: false, status: 'INVALID_PASSWORD' |
+   * 'USER_NOT_FOUND' }`, not an error; a 401 means the system token is bad (the transport renews it and
+   * replays once), never the seller's password. The password goes in the body of this one request and is
+   * neither logged, kept, nor put in any error.
+   */
+  login(credentials: SellerCredentials, options?: CallOptions): Promise<SellerLoginResult>;
+}
+
+const PATH = '/v1/sellers/session';
+
+export const sellersResource = (context: ClientContext): SellersResource => ({
+  async login(credentials, options = {}) {
+    const key = exactlyOne(credentials, ['cpf', 'username']);
+    if (!key || typeof credentials.password !== 'string') {
+      throw new FinApiError({
+        code: 'validation_error',
+        details: [{ field: 'cpf|username', issue: 'exactly one of cpf or username, and a password' }],
+      });
+    }
+    const body =
+      key === 'cpf'
+        ? { cpf: credentials.cpf, password: credentials.password }
+        : { username: credentials.username, password: credentials.password };
+    const { data, meta } = await context.http.request({
+      method: 'POST',
+      path: PATH,
+      body,
+      kind: 'read',
+      schema: schemas.sellerSessionResponse,
+      signal: options.signal,
+      correlationId: options.correlationId,
+    });
+    return toSellerLoginResult(data, meta.message, {
+      endpoint: `POST ${PATH}`,
+      status: meta.status,
+      requestId: meta.requestId,
+      correlationId: meta.correlationId,
+    });
+  },
+});

@@ -1,0 +1,55 @@
+// Test fixtures: a simulated partner behind msw, a client wired to it, and a driver for virtual time.
+import { PosClient, type PosClientOptions } from '@fin/pos-client';
+import { createSimulatedPos, type SimulatedPosOptions, simulatedPosHandlers } from '@fin/pos-client/testing';
+import { setupServer } from 'msw/node';
+import { vi } from 'vitest';
+
+export const BASE_URL = 'http://partner-pos.test';
+
+/** A simulated partner served by msw at BASE_URL; `client()` builds a PosClient for it (pacing off unless asked). */
+export function startPartner(options: SimulatedPosOptions = {}) {
+  const sim = createSimulatedPos(options);
+  const server = setupServer(...simulatedPosHandlers(sim, BASE_URL));
+  server.listen({ onUnhandledRequest: 'error' });
+  const client = (overrides: Partial<PosClientOptions> = {}) =>
+    new PosClient({ baseUrl: BASE_URL, ...sim.credentials, rateLimit: false, ...overrides });
+  return { sim, server, client, close: () => server.close() };
+}
+
+const realTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs `work` on fake timers and a fake Date, jumping from timer to timer whenever the work is idle,
+ * so minutes of pacing and backoff pass in moments. setImmediate stays real: it is how we let the
+ * in-process HTTP exchange finish before moving the clock.
+ */
+export async function inVirtualTime<T>(work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  try {
+    let done = false;
+    const promise = work().finally(() => {
+      done = true;
+    });
+    promise.catch(() => undefined);
+    while (!done) {
+      for (let i = 0; i < 20 && !done; i++) await realTick();
+      if (!done) await vi.advanceTimersToNextTimerAsync();
+    }
+    return await promise;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** A logger that keeps every entry, to search the whole log for secrets afterwards. */
+export function captureLog() {
+  const entries: unknown[] = [];
+  const keep = (entry: unknown) => {
+    entries.push(entry);
+  };
+  return {
+    logger: { debug: keep, info: keep, warn: keep, error: keep },
+    entries,
+    text: () => JSON.stringify(entries),
+  };
+}
