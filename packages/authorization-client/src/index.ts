@@ -1,2 +1,26 @@
-// Public entry point of @fin/authorization-client.
-export {};
+// Public entry point of @fin/authorization-client: authorize, confirm and cancel financed sales from a POS.
+
+export {
+  FinAbortError,
+  FinApiError,
+  FinConnectionError,
+  FinError,
+  FinResponseParseError,
+  FinResponseValidationError,
+  FinTimeoutError,
+  isFinApiError,
+} from '@fin/core';
+export { buildCart, type Cart, type CartInput, type CartLine } from './cart.js';
+export {
+  type AuthorizationApproved,
+  AuthorizationClient,
+  type AuthorizationClientOptions,
+  type AuthorizationDeclined,
+  type AuthorizeOutcome,
+  type CallOptions,
+  type CancelInput,
+  type ConfirmInput,
+  type Journey,
+} from './client.js';
+export { CLIENT_ID_PREFIXES, type Environment } from './environment.js';
+export { isExpired } from './expiry.js';

@@ -1,0 +1,182 @@
+// AuthorizationClient: authorize, confirm and cancel a financed sale over the shared @fin/core transport.
+import {
+  type AuthorizeRequest,
+  type AuthorizeResult,
+  type CancelReason,
+  type CancelResult,
+  type ConfirmResult,
+  createHttpClient,
+  type HttpClient,
+  type Logger,
+  nfeKey,
+  type RateLimitOptions,
+  schemas,
+} from '@fin/core';
+import { v4 as uuidv4 } from 'uuid';
+import type { z } from 'zod';
+import { assertEnvironment, type Environment } from './environment.js';
+import { isExpired } from './expiry.js';
+import { invalidField, parseInput } from './input-error.js';
+
+export interface AuthorizationClientOptions {
+  /** Host root of the Sales Authorization API (paths carry `/v1`). */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Time allowed to one attempt; default 10 000 ms. */
+  timeoutMs?: number;
+  /** Time allowed to a whole call, retries included; default 60 000 ms. */
+  deadlineMs?: number;
+  /** Retries of a failed attempt; default 2, `0` for none. */
+  maxRetries?: number;
+  /** Receives redacted request and response events; silent by default. */
+  logger?: Logger;
+  /** Declared environment of `baseUrl`; a `test_`/`live_` client id of the other one is refused. */
+  environment?: Environment;
+  /** Per-minute limits of this client id, when the contract changes the spec's. */
+  rateLimit?: RateLimitOptions | false;
+}
+
+export interface CallOptions {
+  /** X-Correlation-Id of the sale journey; `journey()` sets it for you. */
+  correlationId?: string;
+  /** Idempotency-Key of this business intention; keep it to retry the same call later. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+type Approved = Extract<AuthorizeResult, { authorized: true }>;
+type Declined = Extract<AuthorizeResult, { authorized: false }>;
+
+/** A positive authorization: the POS may invoice until `expiresAt` (R-06). */
+export type AuthorizationApproved = Approved & { expiresAtDate: Date };
+/** A credit refusal (R-07): a value, never an exception. */
+export type AuthorizationDeclined = Declined;
+export type AuthorizeOutcome = AuthorizationApproved | AuthorizationDeclined;
+
+export interface ConfirmInput {
+  saleNumber: string;
+  invoiceNumber: string;
+  nfeAccessKey: string;
+  /** A Date, or an ISO 8601 string with its zone (`Z` or an offset); sent as `toISOString()`. */
+  invoicedAt: Date | string;
+}
+
+export interface CancelInput {
+  /** `EXCHANGE` marks an exchange: the next authorization of the same CPF and store may reuse the proposal. */
+  reason: CancelReason;
+  description?: string;
+  cancelledAt?: Date | string;
+}
+
+/** The three calls of one sale, sharing one X-Correlation-Id. */
+export interface Journey {
+  readonly correlationId: string;
+  authorize(cart: AuthorizeRequest, options?: Omit<CallOptions, 'correlationId'>): Promise<AuthorizeOutcome>;
+  confirm(
+    authorizationId: string,
+    input: ConfirmInput,
+    options?: Omit<CallOptions, 'correlationId'>,
+  ): Promise<ConfirmResult>;
+  cancel(
+    authorizationId: string,
+    input: CancelInput,
+    options?: Omit<CallOptions, 'correlationId'>,
+  ): Promise<CancelResult>;
+}
+
+const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** A Date or zoned ISO string as `toISOString()`; local time without zone is refused (spec section 1). */
+function utcInstant(value: Date | string, field: string): string {
+  const time =
+    value instanceof Date ? value.getTime() : ZONED_ISO.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time))
+    throw invalidField(field, 'must be a Date or an ISO 8601 date-time with Z or an offset');
+  return new Date(time).toISOString();
+}
+
+const salePath = (authorizationId: string, action: 'confirm' | 'cancel') => {
+  if (!authorizationId) throw invalidField('authorizationId', 'required');
+  return `/v1/sales/${encodeURIComponent(authorizationId)}/${action}`;
+};
+
+export class AuthorizationClient {
+  readonly #http: HttpClient;
+
+  constructor(options: AuthorizationClientOptions) {
+    assertEnvironment(options.environment, options.clientId, options.baseUrl);
+    this.#http = createHttpClient({ ...options, scopes: ['sales:authorize'] });
+  }
+
+  /** Opens a sale journey: authorize, confirm and cancel all carry the same X-Correlation-Id. */
+  journey(correlationId: string = uuidv4()): Journey {
+    return {
+      correlationId,
+      authorize: (cart, options) => this.authorize(cart, { ...options, correlationId }),
+      confirm: (id, input, options) => this.confirm(id, input, { ...options, correlationId }),
+      cancel: (id, input, options) => this.cancel(id, input, { ...options, correlationId }),
+    };
+  }
+
+  /**
+   * Asks to finance the cart (build it with `buildCart`). Resolves `{ authorized: true, ... }` with
+   * `expiresAt` and `expiresAtDate`, or `{ authorized: false, declineReason }` for a credit refusal;
+   * rejects with FinApiError for a technical problem (`total_mismatch`, `imei_already_financed` ...).
+   */
+  async authorize(cart: AuthorizeRequest, options: CallOptions = {}): Promise<AuthorizeOutcome> {
+    const body = parseInput(schemas.authorizeRequest, cart);
+    const { data } = await this.#send('/v1/sales/authorize', body, schemas.authorizeResult, options);
+    return data.authorized ? { ...data, expiresAtDate: new Date(data.expiresAt) } : data;
+  }
+
+  /** Confirms the invoicing of an authorized sale; the financing service creates the contract. */
+  async confirm(
+    authorizationId: string,
+    input: ConfirmInput,
+    options: CallOptions = {},
+  ): Promise<ConfirmResult> {
+    const body = parseInput(schemas.confirmRequest, {
+      ...input,
+      invoicedAt: utcInstant(input.invoicedAt, 'invoicedAt'),
+    });
+    if (!nfeKey.isValid(body.nfeAccessKey))
+      throw invalidField('nfeAccessKey', 'check digit of the NF-e key is wrong');
+    const { data } = await this.#send(
+      salePath(authorizationId, 'confirm'),
+      body,
+      schemas.confirmResult,
+      options,
+    );
+    return data;
+  }
+
+  /** Notifies a cancellation made in the POS (R-08); `reason: 'EXCHANGE'` for an exchange. */
+  async cancel(
+    authorizationId: string,
+    input: CancelInput,
+    options: CallOptions = {},
+  ): Promise<CancelResult> {
+    const cancelledAt =
+      input.cancelledAt === undefined ? undefined : utcInstant(input.cancelledAt, 'cancelledAt');
+    const body = parseInput(schemas.cancelRequest, { ...input, cancelledAt });
+    const { data } = await this.#send(
+      salePath(authorizationId, 'cancel'),
+      body,
+      schemas.cancelResult,
+      options,
+    );
+    return data;
+  }
+
+  /** R-06: whether an approved authorization has passed its `expiresAt`. */
+  isExpired(authorization: { expiresAt: string }, now?: Date): boolean {
+    return isExpired(authorization, now);
+  }
+
+  #send<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions) {
+    return this.#http.request({ method: 'POST', path, kind: 'write', body, schema, ...options });
+  }
+}

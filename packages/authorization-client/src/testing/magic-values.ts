@@ -1,0 +1,41 @@
+// The documented magic values of the sandbox handlers: which input triggers which outcome.
+
+/**
+ * Inputs that make the sandbox answer each outcome a POS must handle. Any other valid CPF and IMEI is
+ * approved for exactly the cart's `grandTotal`.
+ */
+export const magicValues = {
+  /** Credentials the sandbox accepts (a `test_` client id: sandbox). */
+  credentials: { clientId: 'test_pos_sandbox', clientSecret: 'test_secret_sandbox' },
+  /** A store of the sandbox client: normal behaviour. */
+  storeId: 'store-001',
+  cpf: {
+    /** Approved for the cart's `grandTotal` (as is any valid CPF not listed here). */
+    approved: '52998224725',
+    /** Credit refused: HTTP 200, `authorized: false`, `declineReason: 'CREDIT_REFUSED'` (R-07). */
+    declined: '11144477735',
+    /** A proposal approved earlier for exactly `fixedApprovalAmount`: any other `grandTotal` is `total_mismatch`. */
+    fixedApproval: '39053344705',
+  },
+  /** Amount of the `cpf.fixedApproval` proposal, in cents (R$ 1.000,00). */
+  fixedApprovalAmount: 100_000,
+  /** Reason given for the `cpf.declined` refusal. */
+  declineReason: 'CREDIT_REFUSED',
+  imei: {
+    /** A device with no financing: approved. */
+    approved: '490154203237518',
+    /** A device already linked to an active financing: `imei_already_financed` (R-10). */
+    alreadyFinanced: '353918051234561',
+  },
+  /** Stores whose authorize calls meet a transient failure on the first attempt of each Idempotency-Key. */
+  faultStoreIds: {
+    /** 429 `rate_limit_exceeded` with `Retry-After: 1`, then the normal answer. */
+    rateLimited: 'store-429',
+    /** 503 `service_unavailable`, then the normal answer. */
+    unavailableOnce: 'store-503',
+  },
+  /** `Retry-After` seconds of the `faultStoreIds.rateLimited` answer. */
+  retryAfterSeconds: 1,
+} as const;
+
+export type MagicValues = typeof magicValues;
