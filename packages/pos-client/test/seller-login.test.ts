@@ -104,12 +104,9 @@ describe('seller login', () => {
   test('cpf and username together, or no password, are refused before any request', async () => {
     const pos = partner.client();
     const before = sim.requests.count();
+    const both = { cpf: seller.cpf, username: seller.username, password: 'x' };
     // @ts-expect-error one login shape at a time
-    await expect(
-      pos.sellers.login({ cpf: seller.cpf, username: seller.username, password: 'x' }),
-    ).rejects.toMatchObject({
-      code: 'validation_error',
-    });
+    await expect(pos.sellers.login(both)).rejects.toMatchObject({ code: 'validation_error' });
     // @ts-expect-error the password is required
     await expect(pos.sellers.login({ cpf: seller.cpf })).rejects.toMatchObject({ code: 'validation_error' });
     expect(sim.requests.count()).toBe(before);
