@@ -123,6 +123,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const idempotencyKey = call.kind === 'write' ? (call.idempotencyKey ?? uuidv4()) : call.idempotencyKey;
     const tokens = call.kind === 'token' ? undefined : tokensFor(call.scopes ?? defaultScopes);
     const ids = { endpoint, correlationId };
+    // Lower-cased so that the transport's own headers replace, never join, a caller's spelling of them.
+    const callerHeaders = Object.fromEntries(
+      Object.entries(call.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    );
 
     // The call's own signal: the caller's abort and the overall deadline, each as its typed error.
     const controller = new AbortController();
@@ -144,7 +148,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const attempt = attempts;
       const requestId = uuidv4();
       const headers: Record<string, string> = {
-        ...call.headers,
+        ...callerHeaders,
         accept: 'application/json',
         'x-request-id': requestId,
         'x-correlation-id': correlationId,
@@ -272,14 +276,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
     };
 
-    const protectedWrite = call.kind === 'write' ? idempotencyKey !== undefined : undefined;
+    const retryCall = { write: call.kind === 'write', idempotencyKey };
     try {
       return await pRetry(attemptOnce, {
         retries: maxRetries,
         // The wait is ours (Retry-After or full jitter, abortable), taken in shouldRetry; p-retry adds none.
         minTimeout: 0,
         shouldRetry: async ({ error, retriesConsumed }) => {
-          if (signal.aborted || !isRetryable(error, protectedWrite)) return false;
+          if (signal.aborted || !isRetryable(error, retryCall)) return false;
           const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
           if (retryAfterMs !== undefined && retryAfterMs > backoff.maxRetryAfterMs) return false;
           const delayMs = retryDelayMs(retriesConsumed + 1, retryAfterMs, backoff, random);

@@ -28,16 +28,23 @@ const statusOf = (error: unknown): number | undefined =>
     ? error.status
     : undefined;
 
+/** What the retry decision needs to know of the call. */
+export interface RetryCall {
+  write: boolean;
+  idempotencyKey: string | undefined;
+}
+
 /**
  * Whether an attempt's failure may be retried. Network errors, attempt timeouts, 408, 429 and 5xx may;
  * a write only when an Idempotency-Key protects it, and then also a 409 `idempotency_key_in_progress`
  * (the first attempt is still running on the server). Any other 4xx, aborts and deadlines never.
  */
-export function isRetryable(error: unknown, protectedWrite: boolean | undefined): boolean {
-  if (protectedWrite === false) return false;
+export function isRetryable(error: unknown, call: RetryCall): boolean {
+  const keyed = call.idempotencyKey !== undefined;
+  if (call.write && !keyed) return false;
   if (error instanceof FinConnectionError) return true;
   if (error instanceof FinTimeoutError) return error.scope === 'attempt';
-  if (isFinApiError(error, 'idempotency_key_in_progress')) return protectedWrite === true;
+  if (isFinApiError(error, 'idempotency_key_in_progress')) return call.write && keyed;
   const status = statusOf(error);
   return status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500);
 }
