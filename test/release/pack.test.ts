@@ -1,0 +1,96 @@
+// Release: each package packed as it would be published installs outside the workspace and runs, ESM and CJS.
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureBuilt,
+  installPackedPackages,
+  publishedPackages,
+  runSmoke,
+  tarballFiles,
+} from './packed-install.js';
+
+/** What the smoke calls in fixtures/checks.cjs answer when every package works as DESIGN.md says. */
+const expected = {
+  core: { format: 'R$ 1.234,56', cpfValid: true, cpfInvalid: false, errorCode: 'total_mismatch' },
+  authorizationClient: { grandTotal: 2 * 150050 + 19990, journey: 'function' },
+  posClient: { storeScoped: 'function' },
+  serverKit: {
+    refused: { status: 401, error: 'invalid_client' },
+    granted: { status: 200, tokenType: 'Bearer' },
+    nodeHandler: 'function',
+    memoryStore: 'object',
+  },
+  serverKitPostgres: { postgresStore: 'function', migrate: 'function' },
+};
+
+let folder = '';
+
+beforeAll(async () => {
+  await ensureBuilt();
+  folder = await installPackedPackages();
+}, 600_000);
+
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const manifest = async (name: string) =>
+  JSON.parse(await readFile(join(folder, 'node_modules', '@fin', name, 'package.json'), 'utf8'));
+
+describe('packed packages', () => {
+  it.each(publishedPackages)(
+    '@fin/%s ships dist, README.md, LICENSE and package.json, no sources or tests',
+    async (name) => {
+      const files = await tarballFiles(folder, name);
+      expect(files.filter((file) => !/^(dist\/.+|README\.md|LICENSE|package\.json)$/.test(file))).toEqual([]);
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'README.md',
+          'LICENSE',
+          'dist/index.js',
+          'dist/index.cjs',
+          'dist/index.d.ts',
+          'dist/index.d.cts',
+        ]),
+      );
+    },
+  );
+
+  it.each(publishedPackages)(
+    '@fin/%s states the Node range it supports and depends on released versions only',
+    async (name) => {
+      const pkg = await manifest(name);
+      expect(pkg.engines).toEqual({ node: '>=20.19.0' });
+      for (const range of Object.values<string>(pkg.dependencies ?? {}))
+        expect(range).not.toMatch(/^workspace:/);
+    },
+  );
+
+  it('installs @fin/* dependencies from the packed tarballs, never a registry copy', async () => {
+    const versions = Object.fromEntries(
+      await Promise.all(publishedPackages.map(async (name) => [name, (await manifest(name)).version])),
+    );
+    for (const name of publishedPackages) {
+      const pkg = await manifest(name);
+      for (const [dependency, range] of Object.entries<string>(pkg.dependencies ?? {})) {
+        if (!dependency.startsWith('@fin/')) continue;
+        expect(range, `${name} -> ${dependency}`).toBe(`^${versions[dependency.slice('@fin/'.length)]}`);
+      }
+      expect(existsSync(join(folder, 'node_modules', '@fin', name, 'node_modules', '@fin'))).toBe(false);
+    }
+  });
+
+  it('the ESM entry points import and answer the smoke calls', async () => {
+    const { entry, results } = await runSmoke(folder, 'smoke.mjs');
+    expect(entry).toMatch(/node_modules\/@fin\/core\/dist\/index\.js$/);
+    expect(results).toEqual(expected);
+  });
+
+  it('the CJS entry points require and answer the smoke calls (ESM-only dependencies through require(esm))', async () => {
+    const { entry, results } = await runSmoke(folder, 'smoke.cjs');
+    expect(entry).toMatch(/node_modules\/@fin\/core\/dist\/index\.cjs$/);
+    expect(results).toEqual(expected);
+  });
+});

@@ -1,0 +1,78 @@
+// Packs the workspace packages the way a release does and installs the tarballs where a user would.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The published packages, by folder under packages/. */
+export const publishedPackages = ['core', 'authorization-client', 'pos-client', 'server-kit'] as const;
+
+/** pnpm at the version the repository pins, whether or not a global pnpm exists (CI has none). */
+const pnpm = async (args: string[], cwd = repositoryRoot) => {
+  const manifest = JSON.parse(await readFile(join(repositoryRoot, 'package.json'), 'utf8'));
+  return run('npx', ['-y', manifest.packageManager, ...args], { cwd, maxBuffer: 32 * 1024 * 1024 });
+};
+
+/** Builds the packages whose dist is missing, so the test also runs on its own after a fresh clone. */
+export async function ensureBuilt(): Promise<void> {
+  const missing = publishedPackages.filter(
+    (name) => !existsSync(join(repositoryRoot, 'packages', name, 'dist', 'index.js')),
+  );
+  if (missing.length > 0)
+    await pnpm(['-r', ...missing.flatMap((name) => ['--filter', `./packages/${name}`]), 'build']);
+}
+
+/**
+ * A fresh folder under the OS temp dir (outside the workspace, so nothing resolves through its
+ * node_modules) with the four tarballs installed together by npm, third-party dependencies from the registry.
+ */
+export async function installPackedPackages(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'fin-packed-'));
+  await pnpm(['-r', '--filter', './packages/*', 'pack', '--pack-destination', folder]);
+  const tarballs = (await readdir(folder)).filter((file) => file.endsWith('.tgz'));
+  await writeFile(
+    join(folder, 'package.json'),
+    `${JSON.stringify({ name: 'fin-consumer', private: true })}\n`,
+  );
+  await cp(fileURLToPath(new URL('./fixtures', import.meta.url)), folder, { recursive: true });
+  await run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--no-package-lock',
+      '--loglevel=error',
+      ...tarballs.map((t) => `./${t}`),
+    ],
+    { cwd: folder, maxBuffer: 32 * 1024 * 1024 },
+  );
+  return folder;
+}
+
+/** Runs a fixture script with the current Node (so the multi-Node CI run checks every major) and parses its JSON line. */
+export async function runSmoke(folder: string, script: string): Promise<{ entry: string; results: unknown }> {
+  const { stdout } = await run(process.execPath, [resolve(folder, script)], { cwd: folder });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
+}
+
+/** Lists the files a package's tarball holds, relative to the package root. */
+export async function tarballFiles(folder: string, name: string): Promise<string[]> {
+  const tarball = (await readdir(folder)).find(
+    (file) => file.startsWith(`fin-${name}-`) && file.endsWith('.tgz'),
+  );
+  if (!tarball) throw new Error(`no tarball for ${name} in ${folder}`);
+  const { stdout } = await run('tar', ['-tzf', join(folder, tarball)]);
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((path) => path.replace(/^package\//, ''))
+    .sort();
+}
