@@ -1,5 +1,33 @@
 // Public entry point of @fin/server-kit: the Sales Authorization API as a Web-standard fetch, its ports and stores.
+export type { ClientRegistration } from './auth/client-registry.js';
+export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
+export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
+export { fromRequest, toResponse } from './http/fetch-adapter.js';
+export { type NodeHandler, type PlainHandler, toNodeHandler } from './http/node-adapter.js';
+export type { BodyRead, PlainRequest, PlainResponse } from './http/plain.js';
 export { memoryStore } from './memory/memory-store.js';
 export * from './ports/index.js';
+export { buildContract, type ContractInput } from './rules/contract.js';
+export { checkR02Proposal, checkR02Totals, type R02Result } from './rules/r02-totals.js';
 export { checkR06Expired, effectiveStatus, R06_VALIDITY_MS, r06ExpiresAt } from './rules/r06-expiry.js';
+export { R07_DECLINE_STATUS, R07_DEFAULT_MESSAGE, r07Decline } from './rules/r07-decline.js';
+export { checkR08SaleSearch, type R08Outcome } from './rules/r08-cancellation.js';
 export { checkR10Imei, isR10Active, R10_ACTIVE_STATUSES } from './rules/r10-imei.js';
+export {
+  checkR11Reuse,
+  defaultR11Policy,
+  type R11FailureCode,
+  type R11Input,
+  type R11Policy,
+  type R11Result,
+  selectR11Previous,
+} from './rules/r11-reuse.js';
+export { checkCancelTransition, checkConfirmTransition } from './rules/transitions.js';
+export {
+  createFinancingService,
+  type FinancingService,
+  type FinancingServiceOptions,
+} from './service/create-financing-service.js';
+export { defaultLimits, type ServiceLimits } from './service/deps.js';
+export type { ApproveProposalInput } from './use-cases/approve-proposal.js';
+export type { VerificationSummary } from './workers/cancellation-verifier.js';

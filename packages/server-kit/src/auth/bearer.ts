@@ -1,0 +1,52 @@
+// Bearer authentication of the API calls, with the errors of spec section 5 exactly.
+import type { ErrorCode } from '@fin/core';
+import type { PlainRequest } from '../http/plain.js';
+import type { ServiceDeps } from '../service/deps.js';
+import type { RegisteredClient } from './client-registry.js';
+import { hashToken } from './token-hash.js';
+
+export const REQUIRED_SCOPE = 'sales:authorize';
+
+export type BearerResult =
+  | { ok: true; client: RegisteredClient }
+  | { ok: false; code: ErrorCode; headers: Record<string, string> };
+
+const challenge = (error?: string, extra = '') =>
+  `Bearer realm="fin"${error ? `, error="${error}"` : ''}${extra}`;
+
+const refuse = (code: ErrorCode, error?: string, extra?: string): BearerResult => ({
+  ok: false,
+  code,
+  headers: { 'www-authenticate': challenge(error, extra) },
+});
+
+/**
+ * `missing_token` (no Authorization header), `invalid_token` (not a Bearer token, unknown, or of a client
+ * no longer registered here), `expired_token` (known but past its hour), `insufficient_scope` (403).
+ */
+export async function authenticateBearer(
+  deps: ServiceDeps,
+  request: PlainRequest,
+  now: Date,
+): Promise<BearerResult> {
+  const header = request.header('authorization');
+  if (header === undefined || header.trim() === '') return refuse('missing_token');
+  const bearer = /^Bearer +([\x21-\x7e]{1,512})$/i.exec(header.trim());
+  if (!bearer) return refuse('invalid_token', 'invalid_token');
+  const token = await deps.store.findToken(hashToken(bearer[1]!));
+  if (!token) return refuse('invalid_token', 'invalid_token');
+  if (Date.parse(token.expiresAt) <= now.getTime())
+    return refuse('expired_token', 'invalid_token', ', error_description="expired"');
+  const client = deps.clients.get(token.clientId);
+  if (
+    !client ||
+    client.environment !== token.environment ||
+    token.environment !== deps.settings.environment
+  ) {
+    return refuse('invalid_token', 'invalid_token');
+  }
+  if (!token.scopes.includes(REQUIRED_SCOPE)) {
+    return refuse('insufficient_scope', 'insufficient_scope', `, scope="${REQUIRED_SCOPE}"`);
+  }
+  return { ok: true, client };
+}

@@ -1,0 +1,120 @@
+// POST /v1/oauth/token: OAuth 2.0 client_credentials (RFC 6749 4.4), registered scopes only, 60 per minute per client_id.
+
+import { readForm } from '../http/body.js';
+import type { AnswerContext } from '../http/envelope.js';
+import { JSON_HEADERS, retryAfterSeconds, tokenFailure } from '../http/envelope.js';
+import type { PlainRequest, PlainResponse } from '../http/plain.js';
+import type { ServiceDeps } from '../service/deps.js';
+import { hashToken, newToken } from './token-hash.js';
+
+const MINUTE_MS = 60_000;
+
+/** Client credentials from HTTP Basic (RFC 6749 2.3.1) or from the form; both at once is refused. */
+function credentialsOf(
+  request: PlainRequest,
+  form: Map<string, string>,
+): { clientId?: string; clientSecret?: string; basic: boolean } | undefined {
+  const authorization = request.header('authorization');
+  const basic = authorization && /^Basic\s+(\S+)$/i.exec(authorization);
+  if (!basic)
+    return { clientId: form.get('client_id'), clientSecret: form.get('client_secret'), basic: false };
+  if (form.has('client_secret')) return undefined;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon === -1) return undefined;
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return part;
+    }
+  };
+  return {
+    clientId: decode(decoded.slice(0, colon)),
+    clientSecret: decode(decoded.slice(colon + 1)),
+    basic: true,
+  };
+}
+
+export async function issueToken(
+  deps: ServiceDeps,
+  request: PlainRequest,
+  ctx: AnswerContext,
+): Promise<PlainResponse> {
+  const { limits } = deps.settings;
+  const form = await readForm(request, limits.maxBodyBytes);
+  if (!form.ok) {
+    const status = form.code === 'payload_too_large' ? 413 : 400;
+    return tokenFailure(ctx, 'invalid_request', form.code, { status, description: describe(form.details) });
+  }
+  const credentials = credentialsOf(request, form.params);
+  if (!credentials?.clientId) {
+    return tokenFailure(ctx, 'invalid_request', 'bad_request', {
+      status: 400,
+      description: 'client_id is required (form field or HTTP Basic).',
+    });
+  }
+  const { clientId, clientSecret } = credentials;
+  // Counted before the secret is checked, so guessing secrets is rate limited too.
+  const hit = await deps.rateLimiter.consumeRateLimit({
+    key: `token:${clientId}`,
+    limit: limits.tokensPerMinute,
+    windowMs: MINUTE_MS,
+    now: ctx.now,
+  });
+  if (!hit.allowed) {
+    return tokenFailure(ctx, 'rate_limit_exceeded', 'rate_limit_exceeded', {
+      headers: { 'retry-after': retryAfterSeconds(hit.resetAt, ctx.now) },
+    });
+  }
+  const grantType = form.params.get('grant_type');
+  if (grantType === undefined) {
+    return tokenFailure(ctx, 'invalid_request', 'bad_request', {
+      status: 400,
+      description: 'grant_type is required.',
+    });
+  }
+  const client = clientSecret === undefined ? undefined : deps.clients.authenticate(clientId, clientSecret);
+  if (!client || client.environment !== deps.settings.environment) {
+    return tokenFailure(ctx, 'invalid_client', 'invalid_client', {
+      headers: credentials.basic ? { 'www-authenticate': 'Basic realm="fin"' } : {},
+    });
+  }
+  if (grantType !== 'client_credentials') {
+    return tokenFailure(ctx, 'unsupported_grant_type', 'bad_request', {
+      status: 400,
+      description: 'Only grant_type=client_credentials is supported.',
+    });
+  }
+  const requested = (form.params.get('scope') ?? '').split(' ').filter(Boolean);
+  const refused = requested.filter((scope) => !client.scopes.has(scope));
+  if (refused.length > 0) {
+    return tokenFailure(ctx, 'invalid_scope', 'insufficient_scope', {
+      status: 400,
+      description: `Scope not granted to this client: ${refused.join(' ')}.`,
+    });
+  }
+  const scopes = requested.length > 0 ? [...new Set(requested)] : [...client.scopes];
+  const token = newToken();
+  await deps.store.saveToken({
+    tokenHash: hashToken(token),
+    clientId: client.clientId,
+    scopes,
+    environment: client.environment,
+    issuedAt: ctx.now.toISOString(),
+    expiresAt: new Date(ctx.now.getTime() + limits.tokenTtlSeconds * 1000).toISOString(),
+  });
+  return {
+    status: 200,
+    headers: { ...JSON_HEADERS, 'cache-control': 'no-store', pragma: 'no-cache' },
+    body: {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: limits.tokenTtlSeconds,
+      scope: scopes.join(' '),
+    },
+  };
+}
+
+const describe = (details: { field: string; issue: string }[]) =>
+  details.map((d) => `${d.field} ${d.issue}`).join('; ');

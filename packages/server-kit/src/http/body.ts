@@ -1,0 +1,67 @@
+// Reads a request body within the size limit and parses it: JSON for the API, form-encoded for the token endpoint.
+import type { ErrorCode, ErrorDetail } from '@fin/core';
+import type { PlainRequest } from './plain.js';
+
+export type BodyFailure = { ok: false; code: ErrorCode; details: ErrorDetail[] };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+const bodyIssue = (code: ErrorCode, issue: string, field = 'body'): BodyFailure => ({
+  ok: false,
+  code,
+  details: [{ field, issue }],
+});
+
+async function readText(
+  request: PlainRequest,
+  limit: number,
+): Promise<{ ok: true; text: string } | BodyFailure> {
+  const read = await request.readBody(limit);
+  if (!read.ok) return bodyIssue('payload_too_large', `must be at most ${limit} bytes`);
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(read.bytes) };
+  } catch {
+    return bodyIssue('bad_request', 'is not valid UTF-8');
+  }
+}
+
+/** A JSON body: `Content-Type: application/json`, at most `limit` bytes, UTF-8, one JSON value. */
+export async function readJson(
+  request: PlainRequest,
+  limit: number,
+): Promise<{ ok: true; value: unknown } | BodyFailure> {
+  if (!JSON_TYPE.test(request.header('content-type') ?? '')) {
+    return bodyIssue('unsupported_media_type', 'must be application/json', 'header.Content-Type');
+  }
+  const text = await readText(request, limit);
+  if (!text.ok) return text;
+  if (text.text.trim() === '') return bodyIssue('bad_request', 'is empty; send a JSON object');
+  try {
+    return { ok: true, value: JSON.parse(text.text) };
+  } catch {
+    return bodyIssue('bad_request', 'is not valid JSON');
+  }
+}
+
+/** A form-encoded body (the token endpoint); a repeated parameter is refused, as RFC 6749 asks. */
+export async function readForm(
+  request: PlainRequest,
+  limit: number,
+): Promise<{ ok: true; params: Map<string, string> } | BodyFailure> {
+  if (!FORM_TYPE.test(request.header('content-type') ?? '')) {
+    return bodyIssue(
+      'unsupported_media_type',
+      'must be application/x-www-form-urlencoded',
+      'header.Content-Type',
+    );
+  }
+  const text = await readText(request, limit);
+  if (!text.ok) return text;
+  const params = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(text.text)) {
+    if (params.has(name)) return bodyIssue('bad_request', 'is repeated', name);
+    params.set(name, value);
+  }
+  return { ok: true, params };
+}

@@ -1,0 +1,106 @@
+// Builds every answer as the spec section 2 envelope (and the token endpoint's RFC 6749 bodies), as plain data.
+import { catalogEntry, type ErrorCode, type ErrorDetail } from '@fin/core';
+import type { JsonValue } from '../ports/records.js';
+import type { PlainResponse } from './plain.js';
+
+/** What every answer echoes: the request's id (when it was a valid uuid) and the moment of the answer. */
+export interface AnswerContext {
+  requestId: string | undefined;
+  now: Date;
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+
+/** A success envelope; `data` must be JSON data (the use cases build it from records and schemas). */
+export function success(ctx: AnswerContext, data: unknown, message = '', status = 200): PlainResponse {
+  return {
+    status,
+    headers: { ...JSON_HEADERS },
+    body: envelopeBody(ctx, true, message, data as JsonValue, null),
+  };
+}
+
+export interface FailureOptions {
+  details?: ErrorDetail[];
+  message?: string;
+  headers?: Record<string, string>;
+}
+
+/** An error envelope for a catalog code: status, legacy code and seller-facing message from the one table. */
+export function failure(ctx: AnswerContext, code: ErrorCode, options: FailureOptions = {}): PlainResponse {
+  const entry = catalogEntry(code)!;
+  const message = options.message ?? entry.message;
+  const error: JsonValue = {
+    code,
+    legacyCode: entry.legacyCode,
+    message,
+    ...(options.details?.length
+      ? { details: options.details.map((d) => ({ field: d.field, issue: d.issue })) }
+      : {}),
+  };
+  return {
+    status: entry.status,
+    headers: { ...JSON_HEADERS, ...options.headers },
+    body: envelopeBody(ctx, false, message, null, error),
+  };
+}
+
+function envelopeBody(
+  ctx: AnswerContext,
+  ok: boolean,
+  message: string,
+  data: JsonValue,
+  error: JsonValue,
+): JsonValue {
+  return {
+    success: ok,
+    message,
+    timestamp: ctx.now.toISOString(),
+    ...(ctx.requestId ? { requestId: ctx.requestId } : {}),
+    data,
+    error,
+  };
+}
+
+/** The RFC 6749 `error` values the token endpoint answers (schemas.tokenErrorResponse). */
+export type OAuthError =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'rate_limit_exceeded'
+  | 'server_error';
+
+/**
+ * A token endpoint error (decision C-4): RFC 6749's `error` and `error_description` for OAuth libraries,
+ * beside the envelope fields that fit, our catalog code in `code` and `legacyCode`.
+ */
+export function tokenFailure(
+  ctx: AnswerContext,
+  error: OAuthError,
+  code: ErrorCode,
+  options: { status?: number; description?: string; headers?: Record<string, string> } = {},
+): PlainResponse {
+  const entry = catalogEntry(code)!;
+  return {
+    status: options.status ?? entry.status,
+    headers: { ...JSON_HEADERS, 'cache-control': 'no-store', pragma: 'no-cache', ...options.headers },
+    body: {
+      error,
+      error_description: options.description ?? entry.message,
+      success: false,
+      message: entry.message,
+      timestamp: ctx.now.toISOString(),
+      ...(ctx.requestId ? { requestId: ctx.requestId } : {}),
+      data: null,
+      code,
+      legacyCode: entry.legacyCode,
+    },
+  };
+}
+
+/** `Retry-After` in whole seconds (at least 1) until `resetAt`. */
+export function retryAfterSeconds(resetAt: Date, now: Date): string {
+  const ms = Math.max(0, resetAt.getTime() - now.getTime());
+  return String(Math.max(1, Math.ceil(ms / 1000)));
+}

@@ -1,0 +1,41 @@
+// The Web-standard edge: a Request becomes a PlainRequest, a PlainResponse becomes a Response.
+import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
+
+/** Reads a Web stream up to `limit` bytes; stops (and cancels the stream) as soon as it is exceeded. */
+async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
+  if (!stream) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'too_large' };
+    }
+    chunks.push(value);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks, size) };
+}
+
+export function fromRequest(request: Request): PlainRequest {
+  return {
+    method: request.method.toUpperCase(),
+    path: new URL(request.url).pathname,
+    header: (name) => request.headers.get(name) ?? undefined,
+    readBody: (limit) => {
+      const declared = Number(request.headers.get('content-length'));
+      if (declared > limit) return Promise.resolve({ ok: false, reason: 'too_large' });
+      return readLimited(request.body, limit);
+    },
+  };
+}
+
+export function toResponse(plain: PlainResponse): Response {
+  return new Response(plain.body === null ? null : JSON.stringify(plain.body), {
+    status: plain.status,
+    headers: plain.headers,
+  });
+}

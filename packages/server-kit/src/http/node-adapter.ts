@@ -1,0 +1,92 @@
+// toNodeHandler(service): the node:http edge (also an Express/Connect middleware); no globals, no body parser.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
+
+/** What the adapter needs of a service: its plain-data core. */
+export interface PlainHandler {
+  handle(request: PlainRequest): Promise<PlainResponse>;
+}
+
+export type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+/** A body a host framework already parsed (Express `req.body`), turned back into bytes. */
+function parsedBody(req: IncomingMessage): Uint8Array | undefined {
+  const body = (req as IncomingMessage & { body?: unknown }).body;
+  if (body === undefined || !req.readableEnded) return undefined;
+  if (typeof body === 'string' || body instanceof Uint8Array) return Buffer.from(body);
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded') && typeof body === 'object' && body !== null) {
+    return Buffer.from(new URLSearchParams(body as Record<string, string>).toString());
+  }
+  return Buffer.from(JSON.stringify(body));
+}
+
+function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  const parsed = parsedBody(req);
+  if (parsed)
+    return Promise.resolve(
+      parsed.byteLength > limit ? { ok: false, reason: 'too_large' } : { ok: true, bytes: parsed },
+    );
+  if (Number(req.headers['content-length']) > limit) {
+    req.resume();
+    return Promise.resolve({ ok: false, reason: 'too_large' });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        // Keep draining without buffering, so the socket can still carry our 413.
+        req.off('data', onData);
+        req.resume();
+        resolve({ ok: false, reason: 'too_large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks, size) }));
+    req.once('error', reject);
+  });
+}
+
+function fromNode(req: IncomingMessage): PlainRequest {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: query === -1 ? url : url.slice(0, query),
+    header(name) {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    readBody: (limit) => readNodeBody(req, limit),
+  };
+}
+
+function send(res: ServerResponse, plain: PlainResponse): void {
+  const text = plain.body === null ? '' : JSON.stringify(plain.body);
+  res.writeHead(plain.status, { ...plain.headers, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * A `(req, res, next?)` listener for `http.createServer` or Express. The service answers every request
+ * it is given; `next(error)` is called only when the connection fails before an answer can be written.
+ */
+export function toNodeHandler(service: PlainHandler): NodeHandler {
+  return (req, res, next) => {
+    service.handle(fromNode(req)).then(
+      (plain) => send(res, plain),
+      (error: unknown) => {
+        if (next) next(error);
+        else res.destroy(error instanceof Error ? error : undefined);
+      },
+    );
+  };
+}

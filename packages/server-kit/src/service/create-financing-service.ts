@@ -1,0 +1,123 @@
+// createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
+import type { Logger } from '@fin/core';
+import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
+import { failure } from '../http/envelope.js';
+import { fromRequest, toResponse } from '../http/fetch-adapter.js';
+import type { PlainRequest, PlainResponse } from '../http/plain.js';
+import { memoryStore } from '../memory/memory-store.js';
+import { type Clock, systemClock } from '../ports/clock.js';
+import type { CreditEngine } from '../ports/credit-engine.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { ProposalRecord } from '../ports/records.js';
+import type { Store } from '../ports/store.js';
+import { defaultR11Policy, type R11Policy } from '../rules/r11-reuse.js';
+import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
+import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
+import { defaultLimits, type ServiceDeps, type ServiceLimits, type ServiceSettings } from './deps.js';
+import { createRequestHandler } from './handle-request.js';
+
+export interface FinancingServiceOptions {
+  /** The partners allowed to call the API. */
+  clients: readonly ClientRegistration[];
+  /** The new credit analysis when no proposal can be used (DESIGN 1c); `sandboxCreditEngine()` for tests. */
+  credit: CreditEngine;
+  /** Default `memoryStore()`; `postgresStore(...)` from `@fin/server-kit/postgres` for several instances. */
+  store?: Store;
+  /** Default the system clock; tests inject one and move time. */
+  clock?: Clock;
+  /** Receives one redacted entry per request (`http.request`) and failures. */
+  logger?: Logger;
+  rules?: {
+    /** R-11: `{ windowDays: 7, ceiling: 100 (% of the approved amount), limit: 1, timeZone }`. */
+    r11?: Partial<R11Policy>;
+    /** Installments of a proposal approved without a count; default 10. */
+    installments?: number;
+  };
+  /** This deployment's environment; a credential of another is `invalid_client`. Default `sandbox`. */
+  environment?: string;
+  limits?: Partial<ServiceLimits>;
+  /** Default: the store's own counters (shared by every instance on that store). */
+  rateLimiter?: RateLimiter;
+}
+
+export interface FinancingService {
+  /** The whole API as a Web-standard handler (Deno, Bun, Hono, msw, tests). */
+  fetch(request: Request): Promise<Response>;
+  /** The plain-data core the adapters call (`toNodeHandler`). */
+  handle(request: PlainRequest): Promise<PlainResponse>;
+  /** Answers 503 from now on and closes the store if the service created it. */
+  close(): Promise<void>;
+  proposals: {
+    /** The financing team's own credit flow: an approved proposal the next authorization of that CPF and store uses. */
+    approve(input: ApproveProposalInput): Promise<ProposalRecord>;
+  };
+  workers: {
+    /** R-08: searches the partner POS again for every pending cancellation notice that is due. */
+    verifyCancellations(): Promise<VerificationSummary>;
+  };
+}
+
+function positiveInteger(name: string, value: number, min = 1): number {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new TypeError(`createFinancingService: ${name} must be an integer >= ${min}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
+  const r11 = { ...defaultR11Policy, ...options.rules?.r11 };
+  positiveInteger('rules.r11.windowDays', r11.windowDays, 0);
+  positiveInteger('rules.r11.ceiling', r11.ceiling);
+  positiveInteger('rules.r11.limit', r11.limit, 0);
+  // Throws a RangeError naming the zone when it is unknown.
+  new Intl.DateTimeFormat('en', { timeZone: r11.timeZone });
+  const limits = { ...defaultLimits, ...options.limits };
+  for (const [name, value] of Object.entries(limits)) positiveInteger(`limits.${name}`, value);
+  return {
+    environment: options.environment ?? 'sandbox',
+    r11,
+    installments: positiveInteger('rules.installments', options.rules?.installments ?? 10),
+    limits,
+  };
+}
+
+export function createFinancingService(options: FinancingServiceOptions): FinancingService {
+  if (!options || !Array.isArray(options.clients)) {
+    throw new TypeError('createFinancingService: `clients` must list the partners allowed to call');
+  }
+  if (typeof options.credit?.analyze !== 'function') {
+    throw new TypeError(
+      'createFinancingService: `credit` must be a CreditEngine (sandboxCreditEngine() for tests)',
+    );
+  }
+  const settings = resolveSettings(options);
+  const store = options.store ?? memoryStore();
+  const deps: ServiceDeps = {
+    store,
+    clock: options.clock ?? systemClock,
+    logger: options.logger,
+    credit: options.credit,
+    clients: createClientRegistry(options.clients, settings.environment),
+    rateLimiter: options.rateLimiter ?? store,
+    settings,
+  };
+  const handleRequest = createRequestHandler(deps);
+  let closed = false;
+
+  const handle = (request: PlainRequest): Promise<PlainResponse> =>
+    closed
+      ? Promise.resolve(failure({ requestId: undefined, now: deps.clock.now() }, 'service_unavailable'))
+      : handleRequest(request);
+
+  return {
+    handle,
+    fetch: async (request) => toResponse(await handle(fromRequest(request))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (!options.store) await store.close();
+    },
+    proposals: { approve: (input) => approveProposal(deps, input) },
+    workers: { verifyCancellations: () => verifyCancellations(deps) },
+  };
+}

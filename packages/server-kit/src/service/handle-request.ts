@@ -1,0 +1,209 @@
+// The pure core: one PlainRequest in, one PlainResponse out; ids, auth, rate limit, body, schema, idempotency, use case.
+import { redact, schemas } from '@fin/core';
+import type { z } from 'zod';
+import { authenticateBearer } from '../auth/bearer.js';
+import { issueToken } from '../auth/token-endpoint.js';
+import { readJson } from '../http/body.js';
+import { type AnswerContext, failure, retryAfterSeconds, success, tokenFailure } from '../http/envelope.js';
+import type { PlainRequest, PlainResponse } from '../http/plain.js';
+import { readRequestIds } from '../http/request-ids.js';
+import { matchRoute, type Route } from '../http/routes.js';
+import { validate } from '../http/validate.js';
+import { requestFingerprint } from '../idempotency/fingerprint.js';
+import { createIdempotency } from '../idempotency/idempotency.js';
+import { authorizeSale } from '../use-cases/authorize.js';
+import { cancelSale } from '../use-cases/cancel.js';
+import { confirmSale } from '../use-cases/confirm.js';
+import type { UseCaseResult } from '../use-cases/result.js';
+import type { ServiceDeps } from './deps.js';
+
+const MINUTE_MS = 60_000;
+
+type ApiRoute = Exclude<Route, { name: 'token' }>;
+
+/** What the log line of a request carries besides status and timing. */
+interface Trace {
+  route: string;
+  requestId?: string;
+  correlationId?: string;
+  clientId?: string;
+  authorizationId?: string;
+  replayed?: boolean;
+}
+
+const bodySchemas = {
+  authorize: schemas.authorizeRequest,
+  confirm: schemas.confirmRequest,
+  cancel: schemas.cancelRequest,
+} satisfies Record<ApiRoute['name'], z.ZodType>;
+
+export function createRequestHandler(deps: ServiceDeps) {
+  const idempotency = createIdempotency(deps);
+  const { limits } = deps.settings;
+
+  async function runUseCase(
+    route: ApiRoute,
+    body: unknown,
+    clientId: string,
+    trace: Trace,
+  ): Promise<UseCaseResult> {
+    const now = deps.clock.now();
+    const client = deps.clients.get(clientId)!;
+    if (route.name === 'authorize') {
+      return authorizeSale(deps, {
+        client,
+        cart: body as z.output<typeof schemas.authorizeRequest>,
+        correlationId: trace.correlationId,
+        now,
+      });
+    }
+    const common = { clientId, authorizationId: route.authorizationId, now };
+    if (route.name === 'confirm') {
+      return confirmSale(deps, { ...common, confirmation: body as z.output<typeof schemas.confirmRequest> });
+    }
+    return cancelSale(deps, { ...common, notice: body as z.output<typeof schemas.cancelRequest> });
+  }
+
+  async function api(
+    request: PlainRequest,
+    route: ApiRoute,
+    ctx: AnswerContext,
+    trace: Trace,
+  ): Promise<PlainResponse> {
+    const auth = await authenticateBearer(deps, request, ctx.now);
+    if (!auth.ok) return failure(ctx, auth.code, { headers: auth.headers });
+    const clientId = auth.client.clientId;
+    trace.clientId = clientId;
+    const hit = await deps.rateLimiter.consumeRateLimit({
+      key: `write:${clientId}`,
+      limit: limits.writesPerMinute,
+      windowMs: MINUTE_MS,
+      now: ctx.now,
+    });
+    if (!hit.allowed) {
+      return failure(ctx, 'rate_limit_exceeded', {
+        headers: { 'retry-after': retryAfterSeconds(hit.resetAt, ctx.now) },
+      });
+    }
+    const key = request.header('idempotency-key');
+    if (key === undefined || key.trim() === '') {
+      return failure(ctx, 'missing_idempotency_key', {
+        details: [{ field: 'header.Idempotency-Key', issue: 'is required on every write POST (uuid v4)' }],
+      });
+    }
+    if (!schemas.uuid.safeParse(key).success) {
+      return failure(ctx, 'validation_error', {
+        details: [{ field: 'header.Idempotency-Key', issue: 'must be a uuid v4' }],
+      });
+    }
+    const body = await readJson(request, limits.maxBodyBytes);
+    if (!body.ok) return failure(ctx, body.code, { details: body.details });
+    const checked = validate(bodySchemas[route.name], body.value);
+    if (!checked.ok) return failure(ctx, checked.code, { details: checked.details });
+
+    const fingerprint = requestFingerprint(request.method, request.path, body.value);
+    const outcome = await idempotency.run(clientId, key.toLowerCase(), fingerprint, async () =>
+      answer({ ...ctx, now: deps.clock.now() }, await runUseCase(route, checked.data, clientId, trace)),
+    );
+    switch (outcome.kind) {
+      case 'ran':
+        return outcome.response;
+      case 'replayed':
+        trace.replayed = true;
+        return replay(outcome.response, ctx.requestId);
+      case 'conflict':
+        return failure(ctx, 'idempotency_key_conflict', {
+          details: [{ field: 'header.Idempotency-Key', issue: 'was used for a different request' }],
+        });
+      case 'in_progress':
+        return failure(ctx, 'idempotency_key_in_progress', { headers: { 'retry-after': '1' } });
+    }
+  }
+
+  async function dispatch(request: PlainRequest, trace: Trace): Promise<PlainResponse> {
+    const match = matchRoute(request.method, request.path);
+    const ids = readRequestIds(request, !(match.ok && match.route.name === 'token'));
+    trace.requestId = ids.requestId;
+    if (ids.ok) trace.correlationId = ids.correlationId;
+    const ctx: AnswerContext = { requestId: ids.requestId, now: deps.clock.now() };
+    if (!match.ok) {
+      return failure(
+        ctx,
+        match.code,
+        match.code === 'method_not_allowed' ? { headers: { allow: 'POST' } } : {},
+      );
+    }
+    const { route } = match;
+    trace.route = route.name;
+    if (route.name === 'token') {
+      if (!ids.ok) {
+        return tokenFailure(ctx, 'invalid_request', 'invalid_request_id', {
+          description: ids.details.map((d) => `${d.field} ${d.issue}`).join('; '),
+        });
+      }
+      return issueToken(deps, request, ctx);
+    }
+    trace.authorizationId = 'authorizationId' in route ? route.authorizationId : undefined;
+    if (!ids.ok) return failure(ctx, 'invalid_request_id', { details: ids.details });
+    return api(request, route, ctx, trace);
+  }
+
+  function log(trace: Trace, response: PlainResponse, durationMs: number): void {
+    const outcome = outcomeOf(response);
+    const level = response.status >= 500 ? 'error' : response.status >= 400 ? 'warn' : 'info';
+    deps.logger?.[level]?.(
+      redact({ event: 'http.request', ...trace, status: response.status, outcome, durationMs }) as {
+        event: string;
+      },
+    );
+  }
+
+  return async function handle(request: PlainRequest): Promise<PlainResponse> {
+    const started = performance.now();
+    const trace: Trace = { route: 'unknown' };
+    let response: PlainResponse;
+    try {
+      response = await dispatch(request, trace);
+    } catch (error) {
+      deps.logger?.error?.(redact({ event: 'http.failure', ...trace, error }) as { event: string });
+      response = failure({ requestId: trace.requestId, now: deps.clock.now() }, 'internal_error');
+    }
+    const durationMs = Math.ceil(performance.now() - started);
+    const headers: Record<string, string> = {
+      ...response.headers,
+      'x-processing-time-ms': String(durationMs),
+    };
+    if (trace.requestId) headers['x-request-id'] = trace.requestId;
+    log(trace, response, durationMs);
+    return { ...response, headers };
+  };
+}
+
+/** `authorized`, `declined`, `ok`, or the error code (the token endpoint's travels in `code`). */
+function outcomeOf(response: PlainResponse): string {
+  const body = response.body as {
+    error?: { code?: string } | string | null;
+    code?: string;
+    data?: { authorized?: boolean } | null;
+  } | null;
+  if (typeof body?.error === 'string') return body.code ?? body.error;
+  if (body?.error) return body.error.code ?? 'error';
+  if (body?.data?.authorized !== undefined) return body.data.authorized ? 'authorized' : 'declined';
+  return 'ok';
+}
+
+function answer(ctx: AnswerContext, result: UseCaseResult): PlainResponse {
+  return result.ok
+    ? success(ctx, result.data, result.message)
+    : failure(ctx, result.code, { details: result.details });
+}
+
+/** The stored answer, echoing this request's id; everything else as first answered. */
+function replay(stored: PlainResponse, requestId: string | undefined): PlainResponse {
+  const body = stored.body as Record<string, unknown>;
+  return {
+    status: stored.status,
+    headers: { ...stored.headers, 'idempotent-replayed': 'true' },
+    body: { ...body, ...(requestId ? { requestId } : {}) } as PlainResponse['body'],
+  };
+}

@@ -1,0 +1,198 @@
+// POST /v1/sales/authorize, the proposal lookup order of DESIGN 1 (R-11 reuse, CreditEngine), R-06, R-07.
+import { catalogEntry, type Money, type ProposalReuse, type schemas } from '@fin/core';
+import type { z } from 'zod';
+import type { RegisteredClient } from '../auth/client-registry.js';
+import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
+import { checkR02Proposal, checkR02Totals } from '../rules/r02-totals.js';
+import { r06ExpiresAt } from '../rules/r06-expiry.js';
+import { r07Decline } from '../rules/r07-decline.js';
+import { checkR10Imei } from '../rules/r10-imei.js';
+import { checkR11Reuse, selectR11Previous } from '../rules/r11-reuse.js';
+import type { ServiceDeps } from '../service/deps.js';
+import { newAuthorizationId, newProposalId } from './ids.js';
+import { done, refused, type UseCaseResult } from './result.js';
+
+export type Cart = z.output<typeof schemas.authorizeRequest>;
+
+export interface AuthorizeInput {
+  client: RegisteredClient;
+  cart: Cart;
+  correlationId: string | undefined;
+  now: Date;
+}
+
+export const AUTHORIZED_MESSAGE = 'Venda autorizada. Fature em até 15 minutos.';
+
+/** How this sale is financed, or why not. */
+type Plan =
+  | {
+      kind: 'use';
+      proposal: ProposalRecord;
+      proposalUse: number;
+      isNew: boolean;
+      proposalReuse?: ProposalReuse;
+    }
+  | { kind: 'declined'; declineReason: string; message?: string; proposalReuse?: ProposalReuse }
+  | { kind: 'refused'; result: UseCaseResult };
+
+/** A proposal a concurrent request took between our reading and our writing: decide again, a few times. */
+const MAX_DECISIONS = 3;
+
+export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): Promise<UseCaseResult> {
+  const { cart, client, now } = input;
+  if (!client.storeIds.has(cart.storeId)) {
+    return refused('store_not_found', [{ field: 'storeId', issue: 'is not a store of this partner' }]);
+  }
+  const totals = checkR02Totals(cart);
+  if (!totals.ok) return refused(totals.code, totals.details);
+  // A read first, so no credit analysis is spent on a financed device; the store holds R-10 on write.
+  const r10 = checkR10Imei(await deps.store.findActiveByImei({ imei: cart.imei, now }), now);
+  if (!r10.ok) return imeiFinanced();
+
+  for (let decision = 0; decision < MAX_DECISIONS; decision++) {
+    const plan = await planFinancing(deps, input);
+    if (plan.kind === 'refused') return plan.result;
+    if (plan.kind === 'declined') {
+      const declined = r07Decline(plan.declineReason, plan.message, plan.proposalReuse);
+      return done(declined, declined.message);
+    }
+    const authorization = newAuthorization(input, plan.proposal, plan.proposalUse);
+    const created = await deps.store.createAuthorization({
+      authorization,
+      newProposal: plan.isNew ? plan.proposal : undefined,
+      now,
+    });
+    if (created.ok) {
+      return done(
+        {
+          authorized: true,
+          authorizationId: authorization.authorizationId,
+          status: authorization.status,
+          expiresAt: authorization.expiresAt,
+          message: AUTHORIZED_MESSAGE,
+          ...(plan.proposalReuse ? { proposalReuse: plan.proposalReuse } : {}),
+        },
+        AUTHORIZED_MESSAGE,
+      );
+    }
+    if (created.reason === 'imei_already_financed') return imeiFinanced();
+  }
+  return refused('service_unavailable');
+}
+
+const imeiFinanced = () =>
+  refused('imei_already_financed', [{ field: 'imei', issue: 'is linked to an active financing (R-10)' }]);
+
+/** DESIGN 1: (a) an unused proposal, (b) an exchange under R-11, (c) a new credit analysis. */
+async function planFinancing(deps: ServiceDeps, input: AuthorizeInput): Promise<Plan> {
+  const { cart, client, now } = input;
+  const grandTotal = cart.totals.grandTotal;
+  const unused = await deps.store.findUnusedProposal({
+    clientTaxId: cart.clientTaxId,
+    storeId: cart.storeId,
+    now,
+  });
+  if (unused) {
+    const r02 = checkR02Proposal(grandTotal, unused.amount);
+    if (!r02.ok) return { kind: 'refused', result: refused(r02.code, r02.details) };
+    return { kind: 'use', proposal: unused, proposalUse: 0, isNew: false };
+  }
+
+  let proposalReuse: ProposalReuse | undefined;
+  const notices = await deps.store.findExchangeNotices({
+    clientId: client.clientId,
+    clientTaxId: cart.clientTaxId,
+  });
+  if (notices.length > 0) {
+    const previous = selectR11Previous(notices, cart.storeId);
+    const proposal = previous && (await deps.store.getProposal(previous.proposalId));
+    const uses = proposal ? await deps.store.listProposalUses(proposal.proposalId) : [];
+    const r11 = checkR11Reuse({ previous, proposal, uses, grandTotal, now }, deps.settings.r11);
+    if (r11.ok && proposal) {
+      return {
+        kind: 'use',
+        proposal,
+        proposalUse: r11.proposalUse,
+        isNew: false,
+        proposalReuse: { reused: true },
+      };
+    }
+    if (!r11.ok) {
+      proposalReuse = { reused: false, failure: r11.code, message: catalogEntry(r11.code)?.message };
+    }
+  }
+  return analyze(deps, input, grandTotal, proposalReuse);
+}
+
+async function analyze(
+  deps: ServiceDeps,
+  input: AuthorizeInput,
+  grandTotal: Money,
+  proposalReuse: ProposalReuse | undefined,
+): Promise<Plan> {
+  const { cart, now } = input;
+  let decision: Awaited<ReturnType<ServiceDeps['credit']['analyze']>>;
+  try {
+    decision = await deps.credit.analyze({
+      clientTaxId: cart.clientTaxId,
+      clientName: cart.clientName,
+      storeId: cart.storeId,
+      planId: cart.planId,
+      amount: grandTotal,
+      clientId: input.client.clientId,
+      correlationId: input.correlationId,
+    });
+  } catch {
+    return { kind: 'refused', result: refused('service_unavailable') };
+  }
+  if (!decision.approved) {
+    return {
+      kind: 'declined',
+      declineReason: decision.declineReason,
+      message: decision.message,
+      proposalReuse,
+    };
+  }
+  const r02 = checkR02Proposal(grandTotal, decision.amount);
+  if (!r02.ok) return { kind: 'refused', result: refused(r02.code, r02.details) };
+  const proposal: ProposalRecord = {
+    proposalId: newProposalId(),
+    clientTaxId: cart.clientTaxId,
+    storeId: cart.storeId,
+    amount: decision.amount,
+    installments: decision.installments,
+    approvedAt: now.toISOString(),
+    source: 'CREDIT_ENGINE',
+  };
+  return { kind: 'use', proposal, proposalUse: 0, isNew: true, proposalReuse };
+}
+
+function newAuthorization(
+  input: AuthorizeInput,
+  proposal: ProposalRecord,
+  proposalUse: number,
+): AuthorizationRecord {
+  const { cart, now } = input;
+  const issuedAt = now.toISOString();
+  return {
+    authorizationId: newAuthorizationId(),
+    clientId: input.client.clientId,
+    status: 'AUTHORIZED',
+    version: 1,
+    issuedAt,
+    expiresAt: r06ExpiresAt(now).toISOString(),
+    updatedAt: issuedAt,
+    ...(input.correlationId ? { correlationId: input.correlationId } : {}),
+    clientTaxId: cart.clientTaxId,
+    storeId: cart.storeId,
+    imei: cart.imei,
+    grandTotal: cart.totals.grandTotal,
+    cart,
+    proposalId: proposal.proposalId,
+    proposalUse,
+    confirmation: null,
+    confirmedAt: null,
+    contract: null,
+    cancellation: null,
+  };
+}

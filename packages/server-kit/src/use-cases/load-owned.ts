@@ -1,0 +1,13 @@
+// Tenancy (DESIGN 7): an authorization exists, for a client, only when that client created it.
+import type { AuthorizationRecord } from '../ports/records.js';
+import type { ServiceDeps } from '../service/deps.js';
+
+/** The record when `clientId` owns it; another client's record is indistinguishable from a missing one. */
+export async function loadOwned(
+  deps: ServiceDeps,
+  clientId: string,
+  authorizationId: string,
+): Promise<AuthorizationRecord | undefined> {
+  const record = await deps.store.getAuthorization(authorizationId);
+  return record?.clientId === clientId ? record : undefined;
+}

@@ -1,0 +1,118 @@
+// R-08 verification: one sale search for a pending cancellation notice, and the status change it allows.
+import type { SaleStatus } from '@fin/core';
+import type { AuthorizationRecord, CancellationRecord } from '../ports/records.js';
+import type { SaleSearch } from '../ports/sale-search.js';
+import { effectiveStatus } from '../rules/r06-expiry.js';
+import { checkR08SaleSearch } from '../rules/r08-cancellation.js';
+import type { ServiceDeps } from '../service/deps.js';
+
+/** The verifier gives up after this many searches (about two days with the backoff below). */
+export const MAX_VERIFICATION_ATTEMPTS = 48;
+
+/** Wait before search `attempts + 1`: 1 min, doubling, at most 1 h. */
+export function nextVerificationDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+type SearchAnswer = { ok: true; sales: readonly SaleStatus[] } | { ok: false; why: string };
+
+async function searchSales(
+  saleSearch: SaleSearch | undefined,
+  imei: string,
+  timeoutMs: number,
+): Promise<SearchAnswer> {
+  if (!saleSearch) return { ok: false, why: 'no sale search configured for this partner' };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<SearchAnswer>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, why: `sale search timed out after ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+  });
+  const search = saleSearch.search({ imei }).then(
+    (answer): SearchAnswer => ({
+      ok: true,
+      sales: Array.isArray(answer) ? answer : ((answer as { sales: SaleStatus[] }).sales ?? []),
+    }),
+    (error: unknown): SearchAnswer => ({
+      ok: false,
+      why: `sale search failed: ${(error as { code?: string })?.code ?? (error as Error)?.name ?? 'error'}`,
+    }),
+  );
+  try {
+    return await Promise.race([search, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The cancellation record after one search, and the status it leads to. */
+function afterSearch(
+  record: AuthorizationRecord,
+  answer: SearchAnswer,
+  now: Date,
+): Pick<AuthorizationRecord, 'status' | 'cancellation'> {
+  const notice = record.cancellation!;
+  const attempts = notice.attempts + 1;
+  const outcome = answer.ok ? checkR08SaleSearch(record, answer.sales) : undefined;
+  if (outcome?.verification === 'VERIFIED') {
+    return {
+      status: 'CANCELLED',
+      cancellation: {
+        ...notice,
+        attempts,
+        verification: 'VERIFIED',
+        verifiedAt: now.toISOString(),
+        nextAttemptAt: null,
+        lastOutcome: `sale ${outcome.sale.saleNumber} is CANCELLED`,
+      },
+    };
+  }
+  if (outcome?.verification === 'CONTRADICTED') {
+    return {
+      status: record.status,
+      cancellation: {
+        ...notice,
+        attempts,
+        verification: 'CONTRADICTED',
+        nextAttemptAt: null,
+        lastOutcome: `sale ${outcome.sale.saleNumber} is ${outcome.sale.status}`,
+      },
+    };
+  }
+  // Nothing settled: search again later, unless the authorization lapsed unconfirmed or we tried long enough.
+  const giveUp = attempts >= MAX_VERIFICATION_ATTEMPTS || effectiveStatus(record, now) === 'EXPIRED';
+  const cancellation: CancellationRecord = {
+    ...notice,
+    attempts,
+    nextAttemptAt: giveUp ? null : new Date(now.getTime() + nextVerificationDelayMs(attempts)).toISOString(),
+    lastOutcome: answer.ok ? 'no sale of this authorization in the search' : answer.why,
+  };
+  return { status: record.status, cancellation };
+}
+
+/**
+ * Searches the partner POS once for `record`'s sale and stores what it shows (R-08): `CANCELLED` cancels
+ * the financing (frees the IMEI; an `EXCHANGE` proposal becomes reusable); `ACTIVE` or `PENDING`
+ * contradicts the notice (the search prevails); no answer leaves it `PENDING` for the verifier.
+ * Returns the record as stored afterwards.
+ */
+export async function verifyCancellation(
+  deps: ServiceDeps,
+  record: AuthorizationRecord,
+): Promise<AuthorizationRecord> {
+  if (record.cancellation?.verification !== 'PENDING') return record;
+  const saleSearch = deps.clients.get(record.clientId)?.saleSearch;
+  const answer = await searchSales(saleSearch, record.imei, deps.settings.limits.saleSearchTimeoutMs);
+  const now = deps.clock.now();
+  const next = afterSearch(record, answer, now);
+  const written = await deps.store.updateAuthorization({
+    record: { ...record, ...next, updatedAt: now.toISOString() },
+    expectedVersion: record.version,
+    now,
+  });
+  if (written.ok) return written.record;
+  if (!answer.ok)
+    deps.logger?.warn?.({ event: 'cancellation.unverified', authorizationId: record.authorizationId });
+  return (await deps.store.getAuthorization(record.authorizationId)) ?? record;
+}

@@ -1,0 +1,41 @@
+// The cancellation verifier (R-08): searches again for every pending notice that is due, until the POS answers.
+import type { ServiceDeps } from '../service/deps.js';
+import { verifyCancellation } from '../use-cases/verify-cancellation.js';
+
+export interface VerificationSummary {
+  /** Notices searched in this run. */
+  checked: number;
+  /** Financings cancelled because the search showed the sale CANCELLED. */
+  verified: number;
+  /** Notices the search contradicted (sale ACTIVE or PENDING): the financing stays. */
+  contradicted: number;
+  /** Still pending: the POS did not answer or did not list the sale; tried again later. */
+  pending: number;
+}
+
+const BATCH = 50;
+
+/**
+ * One pass of `service.workers.verifyCancellations()`: every notice due now, in batches, each searched
+ * once. Run it on a timer (or a cron); several instances may run it at once, since each outcome is
+ * stored by compare-and-set.
+ */
+export async function verifyCancellations(deps: ServiceDeps): Promise<VerificationSummary> {
+  const summary: VerificationSummary = { checked: 0, verified: 0, contradicted: 0, pending: 0 };
+  const seen = new Set<string>();
+  for (;;) {
+    const due = (await deps.store.listPendingCancellations({ now: deps.clock.now(), limit: BATCH })).filter(
+      (record) => !seen.has(record.authorizationId),
+    );
+    if (due.length === 0) return summary;
+    for (const record of due) {
+      seen.add(record.authorizationId);
+      const after = await verifyCancellation(deps, record);
+      summary.checked += 1;
+      const verification = after.cancellation?.verification;
+      if (verification === 'VERIFIED') summary.verified += 1;
+      else if (verification === 'CONTRADICTED') summary.contradicted += 1;
+      else summary.pending += 1;
+    }
+  }
+}

@@ -1,0 +1,214 @@
+// Test harness: a service on a manual clock with two partners, and helpers that speak HTTP to service.fetch.
+import { randomUUID } from 'node:crypto';
+import { type AuthorizeRequest, imei as imeiId, type LogEntry, money, type SaleStatus } from '@fin/core';
+import {
+  type ClientRegistration,
+  createFinancingService,
+  type FinancingServiceOptions,
+  sandboxCreditEngine,
+} from '@fin/server-kit';
+
+export const T0 = new Date('2026-03-02T15:00:00.000Z');
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;
+
+/** A clock tests move by hand. */
+export function manualClock(start = T0) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+    set(date: Date) {
+      now = date.getTime();
+    },
+  };
+}
+
+/** A valid IMEI (Luhn check digit) built from `n`: different `n`, different device. */
+export function deviceImei(n: number): string {
+  const body = `35693803${String(n).padStart(6, '0')}`;
+  for (let digit = 0; digit < 10; digit++) {
+    if (imeiId.isValid(`${body}${digit}`)) return `${body}${digit}`;
+  }
+  throw new Error('unreachable: one check digit always fits');
+}
+
+export const CUSTOMER = '52998224725';
+export const OTHER_CUSTOMER = '11144477735';
+
+/** A cart of one smartphone (and optional services) whose totals add up (R-02 by construction). */
+export function cart(
+  options: {
+    price?: number;
+    services?: number[];
+    imei?: string;
+    clientTaxId?: string;
+    storeId?: string;
+  } = {},
+): AuthorizeRequest {
+  const unitPrice = money.brl(options.price ?? 250_000);
+  const services = (options.services ?? []).map((cents, i) => ({
+    serviceId: `svc-${i}`,
+    type: 'INSURANCE',
+    name: 'Seguro roubo e furto',
+    price: money.brl(cents),
+  }));
+  const productsTotal = unitPrice;
+  const servicesTotal = money.sum(services.map((s) => s.price));
+  return {
+    clientName: 'Maria Silva',
+    clientTaxId: options.clientTaxId ?? CUSTOMER,
+    clientPhoneNumber: '11987654321',
+    sellerId: 'seller-1',
+    sellerTaxId: '11144477735',
+    sellerName: 'João Souza',
+    storeId: options.storeId ?? 'store-a1',
+    planId: 'plan-1',
+    imei: options.imei ?? deviceImei(1),
+    items: [
+      {
+        sku: 'SKU-PHONE',
+        productType: 'SMARTPHONE',
+        name: 'Galaxy',
+        quantity: 1,
+        unitPrice,
+        totalPrice: unitPrice,
+      },
+    ],
+    services,
+    totals: { productsTotal, servicesTotal, grandTotal: money.add(productsTotal, servicesTotal) },
+  };
+}
+
+export const confirmation = (invoicedAt: Date) => ({
+  saleNumber: 'S-1001',
+  invoiceNumber: 'NF-77',
+  nfeAccessKey: '35260312345678000190550010000000771000000771',
+  invoicedAt: invoicedAt.toISOString(),
+});
+
+export const PARTNER_A: ClientRegistration = {
+  clientId: 'partner-a',
+  clientSecret: 'secret-a',
+  scopes: ['sales:authorize'],
+  storeIds: ['store-a1', 'store-a2'],
+};
+export const PARTNER_B: ClientRegistration = {
+  clientId: 'partner-b',
+  clientSecret: 'secret-b',
+  scopes: ['sales:authorize'],
+  storeIds: ['store-b1'],
+};
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON came back
+  body: any;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  idempotencyKey?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A service on a manual clock with partners A and B, a log sink, and HTTP helpers. */
+export function harness(options: Partial<FinancingServiceOptions> = {}) {
+  const clock = manualClock();
+  const logs: LogEntry[] = [];
+  const sink = (entry: LogEntry) => logs.push(entry);
+  const service = createFinancingService({
+    clients: [PARTNER_A, PARTNER_B],
+    credit: sandboxCreditEngine(),
+    clock,
+    logger: { info: sink, warn: sink, error: sink },
+    ...options,
+  });
+
+  const read = async (response: Response): Promise<Answer> => {
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  };
+
+  const tokenRequest = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+    service
+      .fetch(
+        new Request('http://fin.test/v1/oauth/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(form),
+        }),
+      )
+      .then(read);
+
+  const tokens = new Map<string, string>();
+  /** A fresh token for a partner (cached per partner and scope). */
+  const token = async (client: ClientRegistration = PARTNER_A, scope = 'sales:authorize') => {
+    const cacheKey = `${client.clientId} ${scope}`;
+    const cached = tokens.get(cacheKey);
+    if (cached) return cached;
+    const answer = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      scope,
+    });
+    if (answer.status !== 200) throw new Error(`token: ${answer.status} ${JSON.stringify(answer.body)}`);
+    tokens.set(cacheKey, answer.body.access_token);
+    return answer.body.access_token as string;
+  };
+
+  /** POSTs JSON with fresh X-Request-Id / X-Correlation-Id / Idempotency-Key unless told otherwise. */
+  const post = async (path: string, body: unknown, call: CallOptions = {}): Promise<Answer> => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-request-id': randomUUID(),
+      'x-correlation-id': randomUUID(),
+    };
+    const bearer = call.token === undefined ? await token() : call.token;
+    if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+    const key = call.idempotencyKey === undefined ? randomUUID() : call.idempotencyKey;
+    if (key !== null) headers['idempotency-key'] = key;
+    return read(
+      await service.fetch(
+        new Request(`http://fin.test${path}`, {
+          method: 'POST',
+          headers: { ...headers, ...call.headers },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      ),
+    );
+  };
+
+  return {
+    service,
+    clock,
+    logs,
+    token,
+    tokenRequest,
+    post,
+    authorize: (body: unknown, call?: CallOptions) => post('/v1/sales/authorize', body, call),
+    confirm: (id: string, body: unknown, call?: CallOptions) =>
+      post(`/v1/sales/${encodeURIComponent(id)}/confirm`, body, call),
+    cancel: (id: string, body: unknown, call?: CallOptions) =>
+      post(`/v1/sales/${encodeURIComponent(id)}/cancel`, body, call),
+  };
+}
+
+/** A SaleSearch port double: answers what the test puts in `sales`, or fails while `down`. */
+export function saleSearchDouble() {
+  const state = { sales: [] as SaleStatus[], down: false, calls: 0 };
+  return {
+    state,
+    saleSearch: {
+      async search() {
+        state.calls += 1;
+        if (state.down) throw Object.assign(new Error('POS unreachable'), { code: 'connection_error' });
+        return { sales: structuredClone(state.sales) };
+      },
+    },
+  };
+}
