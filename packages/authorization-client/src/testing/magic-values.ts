@@ -11,16 +11,16 @@ export const magicValues = {
   storeId: 'store-001',
   cpf: {
     /** Approved for the cart's `grandTotal` (as is any valid CPF not listed here). */
-    approved: '52998224725',
-    /** Credit refused: HTTP 200, `authorized: false`, `declineReason: 'CREDIT_REFUSED'` (R-07). */
-    declined: '11144477735',
+    approved: '00000000191',
+    /** Credit refused: HTTP 200, `authorized: false`, `declineReason` below (R-07). */
+    declined: '00000000272',
     /** A proposal approved earlier for exactly `fixedApprovalAmount`: any other `grandTotal` is `total_mismatch`. */
     fixedApproval: '39053344705',
   },
   /** Amount of the `cpf.fixedApproval` proposal, in cents (R$ 1.000,00). */
   fixedApprovalAmount: 100_000,
   /** Reason given for the `cpf.declined` refusal. */
-  declineReason: 'CREDIT_REFUSED',
+  declineReason: 'INSUFFICIENT_CREDIT_LIMIT',
   imei: {
     /** A device with no financing: approved. */
     approved: '490154203237518',

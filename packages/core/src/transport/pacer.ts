@@ -26,7 +26,7 @@ export const DEFAULT_BURST = 5;
  * Generic cell rate algorithm. The spacing is `windowMs / (limit - burst + 1)`, so that even a request
  * burst followed by steady traffic never puts more than `limit` requests in any window of `windowMs`:
  * a server counting with a sliding or a fixed window never answers 429, and the steady rate stays within
- * `burst / limit` of the allowed one (599/600 with the defaults).
+ * `(burst - 1) / limit` of the allowed one (596/600 for reads with the defaults).
  */
 export function createPacer(options: PacerOptions): Pacer {
   const { limit, windowMs = 60_000, now = Date.now } = options;
