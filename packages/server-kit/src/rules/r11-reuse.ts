@@ -82,15 +82,20 @@ export function checkR11Reuse(input: R11Input, policy: R11Policy = defaultR11Pol
   return { ok: true, proposalUse };
 }
 
-/** The newest `EXCHANGE` notice at this store among a CPF's notices (condition 1 looks no further). */
+/**
+ * The newest `EXCHANGE` notice at this store among a CPF's notices (condition 1 looks no further);
+ * of two issued in the same millisecond, the later use of the proposal.
+ */
 export function selectR11Previous(
   notices: readonly AuthorizationRecord[],
   storeId: string,
 ): AuthorizationRecord | undefined {
+  const newer = (a: AuthorizationRecord, b: AuthorizationRecord) =>
+    a.issuedAt > b.issuedAt || (a.issuedAt === b.issuedAt && a.proposalUse > b.proposalUse);
   return notices
     .filter((notice) => notice.storeId === storeId)
     .reduce<AuthorizationRecord | undefined>(
-      (newest, notice) => (!newest || notice.issuedAt > newest.issuedAt ? notice : newest),
+      (newest, notice) => (!newest || newer(notice, newest) ? notice : newest),
       undefined,
     );
 }

@@ -1,5 +1,5 @@
 // POST /v1/sales/authorize, the proposal lookup order of DESIGN 1 (R-11 reuse, CreditEngine), R-06, R-07.
-import { catalogEntry, type Money, type ProposalReuse, type schemas } from '@fin/core';
+import { catalogEntry, type Money, money, type ProposalReuse, type schemas } from '@fin/core';
 import type { z } from 'zod';
 import type { RegisteredClient } from '../auth/client-registry.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
@@ -92,7 +92,9 @@ async function planFinancing(deps: ServiceDeps, input: AuthorizeInput): Promise<
     storeId: cart.storeId,
     now,
   });
-  if (unused) {
+  // An engine approval freed by an expired authorization serves a retry of that cart only; another
+  // amount is a new intention and gets a new analysis. The team's own approvals hold R-02 strictly.
+  if (unused && (unused.source === 'MANUAL' || money.equals(unused.amount, grandTotal))) {
     const r02 = checkR02Proposal(grandTotal, unused.amount);
     if (!r02.ok) return { kind: 'refused', result: refused(r02.code, r02.details) };
     return { kind: 'use', proposal: unused, proposalUse: 0, isNew: false };

@@ -144,12 +144,8 @@ export function harness(options: Partial<FinancingServiceOptions> = {}) {
       )
       .then(read);
 
-  const tokens = new Map<string, string>();
-  /** A fresh token for a partner (cached per partner and scope). */
-  const token = async (client: ClientRegistration = PARTNER_A, scope = 'sales:authorize') => {
-    const cacheKey = `${client.clientId} ${scope}`;
-    const cached = tokens.get(cacheKey);
-    if (cached) return cached;
+  /** A new token for a partner, issued now. */
+  const freshToken = async (client: ClientRegistration = PARTNER_A, scope = 'sales:authorize') => {
     const answer = await tokenRequest({
       grant_type: 'client_credentials',
       client_id: client.clientId,
@@ -157,8 +153,18 @@ export function harness(options: Partial<FinancingServiceOptions> = {}) {
       scope,
     });
     if (answer.status !== 200) throw new Error(`token: ${answer.status} ${JSON.stringify(answer.body)}`);
-    tokens.set(cacheKey, answer.body.access_token);
     return answer.body.access_token as string;
+  };
+  const tokens = new Map<string, Promise<string>>();
+  /** A token for a partner, issued once per partner and scope (renew with `freshToken` after an hour). */
+  const token = (client: ClientRegistration = PARTNER_A, scope = 'sales:authorize') => {
+    const cacheKey = `${client.clientId} ${scope}`;
+    let cached = tokens.get(cacheKey);
+    if (!cached) {
+      cached = freshToken(client, scope);
+      tokens.set(cacheKey, cached);
+    }
+    return cached;
   };
 
   /** POSTs JSON with fresh X-Request-Id / X-Correlation-Id / Idempotency-Key unless told otherwise. */
@@ -188,6 +194,7 @@ export function harness(options: Partial<FinancingServiceOptions> = {}) {
     clock,
     logs,
     token,
+    freshToken,
     tokenRequest,
     post,
     authorize: (body: unknown, call?: CallOptions) => post('/v1/sales/authorize', body, call),

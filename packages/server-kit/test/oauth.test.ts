@@ -1,0 +1,159 @@
+// POST /v1/oauth/token and bearer authentication: spec section 5 exactly, RFC 6749 error bodies (decision C-4).
+import { schemas } from '@fin/core';
+import { createFinancingService, memoryStore, sandboxCreditEngine } from '@fin/server-kit';
+import { describe, expect, it } from 'vitest';
+import { cart, harness, MINUTE, PARTNER_A, PARTNER_B } from './support/harness.js';
+
+const credentials = { grant_type: 'client_credentials', client_id: 'partner-a', client_secret: 'secret-a' };
+
+describe('POST /v1/oauth/token', () => {
+  it('issues an opaque Bearer token valid 1 hour with the registered scope, never cached', async () => {
+    const h = harness();
+    const answer = await h.tokenRequest({ ...credentials, scope: 'sales:authorize' });
+    expect(answer.status).toBe(200);
+    expect(schemas.tokenResponse.parse(answer.body)).toEqual({
+      access_token: expect.stringMatching(/^[\w-]{40,}$/),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'sales:authorize',
+    });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('grants the registered scopes when none is asked, and accepts HTTP Basic client authentication', async () => {
+    const h = harness();
+    const basic = Buffer.from('partner-a:secret-a').toString('base64');
+    const answer = await h.tokenRequest(
+      { grant_type: 'client_credentials' },
+      { authorization: `Basic ${basic}` },
+    );
+    expect(answer.body.scope).toBe('sales:authorize');
+  });
+
+  it('scopes: a scope not registered for the client is refused with invalid_scope', async () => {
+    const h = harness();
+    const answer = await h.tokenRequest({ ...credentials, scope: 'sales:authorize catalog:read' });
+    expect(answer.status).toBe(400);
+    expect(schemas.tokenErrorResponse.parse(answer.body)).toMatchObject({ error: 'invalid_scope' });
+  });
+
+  it.each([
+    ['an unknown client', { client_id: 'nobody', client_secret: 'secret-a' }],
+    ['a wrong secret', { client_id: 'partner-a', client_secret: 'secret-b' }],
+    ['no secret', { client_id: 'partner-a', client_secret: undefined }],
+  ])('invalid_client for %s, in the RFC 6749 shape beside the envelope fields', async (_, override) => {
+    const h = harness();
+    const form = Object.fromEntries(
+      Object.entries({ ...credentials, ...override }).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>;
+    const answer = await h.tokenRequest(form);
+    expect(answer.status).toBe(401);
+    expect(schemas.tokenErrorResponse.parse(answer.body)).toMatchObject({
+      error: 'invalid_client',
+      success: false,
+      data: null,
+      code: 'invalid_client',
+      legacyCode: 'FA1004',
+    });
+  });
+
+  it('invalid_client for a credential of another environment', async () => {
+    const service = createFinancingService({
+      clients: [{ ...PARTNER_A, environment: 'production' }],
+      credit: sandboxCreditEngine(),
+      environment: 'sandbox',
+    });
+    const answer = await service.fetch(
+      new Request('http://fin.test/v1/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(credentials),
+      }),
+    );
+    expect(answer.status).toBe(401);
+    expect((await answer.json()).error).toBe('invalid_client');
+  });
+
+  it('refuses other grant types and malformed requests with RFC 6749 codes', async () => {
+    const h = harness();
+    expect((await h.tokenRequest({ ...credentials, grant_type: 'password' })).body.error).toBe(
+      'unsupported_grant_type',
+    );
+    expect((await h.tokenRequest({ client_id: 'partner-a', client_secret: 'secret-a' })).body.error).toBe(
+      'invalid_request',
+    );
+    const json = await h.service.fetch(
+      new Request('http://fin.test/v1/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      }),
+    );
+    expect(json.status).toBe(400);
+    expect(await json.json()).toMatchObject({ error: 'invalid_request', code: 'unsupported_media_type' });
+  });
+
+  it('token issuance is limited to 60 per minute per client_id: 429 with a whole-second Retry-After', async () => {
+    const h = harness();
+    h.clock.advance(15_000);
+    for (let i = 0; i < 60; i++) expect((await h.tokenRequest(credentials)).status).toBe(200);
+    const limited = await h.tokenRequest(credentials);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('45');
+    expect(limited.body).toMatchObject({ error: 'rate_limit_exceeded', code: 'rate_limit_exceeded' });
+    // Another client is not affected; the next window is open again.
+    expect(
+      (await h.tokenRequest({ ...credentials, client_id: 'partner-b', client_secret: 'secret-b' })).status,
+    ).toBe(200);
+    h.clock.advance(45_000);
+    expect((await h.tokenRequest(credentials)).status).toBe(200);
+  });
+});
+
+describe('bearer authentication (spec section 5)', () => {
+  it('missing_token (401) without an Authorization header', async () => {
+    const h = harness();
+    const answer = await h.authorize(cart(), { token: null });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toMatchObject({ code: 'missing_token', legacyCode: 'FA1001' });
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('invalid_token (401) for an unknown or malformed token', async () => {
+    const h = harness();
+    expect((await h.authorize(cart(), { token: 'not-a-token' })).body.error.code).toBe('invalid_token');
+    const malformed = await h.authorize(cart(), { token: null, headers: { authorization: 'Token abc' } });
+    expect(malformed.status).toBe(401);
+    expect(malformed.body.error.code).toBe('invalid_token');
+  });
+
+  it('expired_token (401) once the hour of the token has passed', async () => {
+    const h = harness();
+    const token = await h.token();
+    h.clock.advance(60 * MINUTE - 1);
+    expect((await h.authorize(cart(), { token })).status).toBe(200);
+    h.clock.advance(1);
+    const answer = await h.authorize(cart(), { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toMatchObject({ code: 'expired_token', legacyCode: 'FA1003' });
+  });
+
+  it('insufficient_scope (403) for a valid token without sales:authorize', async () => {
+    const h = harness({
+      clients: [{ ...PARTNER_A, scopes: ['sales:authorize', 'sales:read'] }],
+    });
+    const token = await h.token(PARTNER_A, 'sales:read');
+    const answer = await h.authorize(cart(), { token });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toMatchObject({ code: 'insufficient_scope', legacyCode: 'FA1005' });
+  });
+
+  it('a token of a client no longer registered is invalid_token, even on a store shared by instances', async () => {
+    const store = memoryStore();
+    const first = harness({ store });
+    const token = await first.token();
+    expect((await first.authorize(cart(), { token })).status).toBe(200);
+    const second = harness({ store, clients: [PARTNER_B] });
+    expect((await second.authorize(cart(), { token })).body.error.code).toBe('invalid_token');
+  });
+});
