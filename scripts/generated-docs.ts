@@ -4,6 +4,7 @@ import {
   buildSalesAuthorizationOpenApi,
   renderErrorCatalogMarkdown,
 } from '@fin/core';
+import { apiReferencePages } from './api-reference.js';
 
 export interface GeneratedDoc {
   /** Relative to the repository root. */
@@ -17,4 +18,5 @@ export const generatedDocs: readonly GeneratedDoc[] = [
   { path: 'docs/openapi/partner-pos.json', render: () => json(buildPartnerPosOpenApi()) },
   { path: 'docs/openapi/sales-authorization.json', render: () => json(buildSalesAuthorizationOpenApi()) },
   { path: 'docs/errors.md', render: renderErrorCatalogMarkdown },
+  ...apiReferencePages,
 ];
