@@ -19,12 +19,13 @@ export function startPartner(options: SimulatedPosOptions = {}) {
 const realTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Runs `work` on fake timers and a fake Date, jumping from timer to timer whenever the work is idle,
- * so minutes of pacing and backoff pass in moments. setImmediate stays real: it is how we let the
- * in-process HTTP exchange finish before moving the clock.
+ * Runs `work` on fake timers and a fake Date, moving the clock 100 ms at a time once the work has had
+ * its real turns, so minutes of pacing and backoff pass in moments. setImmediate stays real: it lets
+ * the in-process HTTP exchange finish before the clock moves, so no attempt times out for nothing.
  */
-export async function inVirtualTime<T>(work: () => Promise<T>): Promise<T> {
+export async function inVirtualTime<T>(work: () => Promise<T>, startAt?: Date): Promise<T> {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  if (startAt) vi.setSystemTime(startAt);
   try {
     let done = false;
     const promise = work().finally(() => {
@@ -32,8 +33,8 @@ export async function inVirtualTime<T>(work: () => Promise<T>): Promise<T> {
     });
     promise.catch(() => undefined);
     while (!done) {
-      for (let i = 0; i < 20 && !done; i++) await realTick();
-      if (!done) await vi.advanceTimersToNextTimerAsync();
+      for (let i = 0; i < 5 && !done; i++) await realTick();
+      if (!done) await vi.advanceTimersByTimeAsync(100);
     }
     return await promise;
   } finally {

@@ -1,6 +1,7 @@
 // What a test or a demo changes on a running simulated partner: employees, catalog, stock and sales.
 import type { Employee, Product, SaleSearchRequest, SaleStatus, SaleStatusValue } from '@fin/core';
 import {
+  byName,
   cancel,
   type Dataset,
   employeeOf,
@@ -8,6 +9,8 @@ import {
   type InvoiceData,
   invoice,
   issueSale,
+  makeSeller,
+  type SimulatedSeller,
 } from './data/dataset.js';
 
 export interface EmployeeControls {
@@ -16,6 +19,8 @@ export interface EmployeeControls {
    * as the spec describes a departure. Give CPFs, or `{ count }` for the last ones listed. Returns them.
    */
   remove(which: readonly string[] | { count: number }): Employee[];
+  /** Hires `count` new employees (sellers who can log in), at `storeId` or round robin; returns them. */
+  hire(options: { count: number; storeId?: string }): SimulatedSeller[];
 }
 
 export interface CatalogControls {
@@ -90,6 +95,16 @@ export function createControls(dataset: Dataset, now: () => Date) {
       const removed = dataset.sellers.filter((seller) => cpfs.has(seller.cpf));
       dataset.sellers = dataset.sellers.filter((seller) => !cpfs.has(seller.cpf));
       return removed.map(employeeOf);
+    },
+    hire({ count, storeId }) {
+      const hired = Array.from({ length: count }, () => {
+        dataset.sequence.seller += 1;
+        const n = dataset.sequence.seller;
+        const store = storeId ? storeById(storeId) : dataset.stores[n % dataset.stores.length]!;
+        return makeSeller(dataset, n, store);
+      });
+      dataset.sellers = [...dataset.sellers, ...hired].sort(byName);
+      return hired;
     },
   };
 

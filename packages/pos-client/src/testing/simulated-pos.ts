@@ -110,16 +110,23 @@ const routes: Record<ApiEndpoint, Route> = {
   'POST /v1/sales/search': searchSales,
 };
 
-/** Waits `ms`, or rejects with the request's abort reason when the caller gives up first. */
+/** Waits `ms`; resolves `false` early when the caller gives up (the request's signal aborts). */
 const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
+  new Promise<boolean>((resolve) => {
+    if (signal.aborted) return resolve(false);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      resolve(false);
     };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+
+/** What the log records for a request its client abandoned during a slow answer (nginx's 499). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 export function createSimulatedPos(options: SimulatedPosOptions = {}): SimulatedPos {
   const clock = options.clock ?? { now: () => new Date() };
@@ -187,7 +194,9 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
 
   const answer = async (exchange: Exchange, endpoint: PosEndpoint) => {
     const plan = faults.planFor(endpoint);
-    if (plan.delayMs > 0) await wait(plan.delayMs, exchange.request.signal);
+    if (plan.delayMs > 0 && !(await wait(plan.delayMs, exchange.request.signal))) {
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     return endpoint === 'POST /v1/oauth/token'
       ? answerToken(exchange, plan)
       : answerApi(exchange, endpoint, plan);

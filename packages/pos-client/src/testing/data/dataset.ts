@@ -88,12 +88,15 @@ export interface Dataset {
   catalog: Map<string, Map<string, CatalogEntry>>;
   /** sku -> the services sold with that smartphone. */
   services: Map<string, Service[]>;
+  /** Active employees, in the order the partner lists them (`byName`). */
   sellers: SimulatedSeller[];
   devices: Map<string, SimulatedDevice>;
   sales: SimulatedSale[];
-  /** Counters for numbers the simulation issues later (sale and invoice numbers). */
-  sequence: { sale: number; invoice: number };
+  /** Counters for numbers the simulation issues later (sale, invoice and seller numbers). */
+  sequence: { sale: number; invoice: number; seller: number };
   random: Random;
+  /** Every CPF drawn so far (sellers and customers), so a new one never repeats. */
+  cpfs: Set<string>;
 }
 
 /** The instant seeded dates count back from, so a seed always yields the same data. */
@@ -197,31 +200,39 @@ function makeCatalog(random: Random, stores: Store[], size: DatasetSize) {
   return { catalog, services };
 }
 
-function makeSellers(random: Random, stores: Store[], count: number, cpfs: Set<string>): SimulatedSeller[] {
-  return Array.from({ length: count }, (_, i) => {
-    const first = random.pick(firstNames);
-    const last = random.pick(lastNames);
-    const isManager = i % 20 === 0;
-    const jobTitle = isManager ? 'Gerente de loja' : random.pick(jobTitles);
-    return {
-      cpf: unique(cpfs, () => makeCpf(random)),
-      name: `${first} ${last}`,
-      phone: `119${random.digits(8)}`,
-      email: `${ascii(first)}.${ascii(last)}.${i + 1}@lojas.example`,
-      storeId: stores[i % stores.length]!.storeId,
-      isManager,
-      jobTitle,
-      sellerId: `SEL-${pad(i + 1, 6)}`,
-      username: `${ascii(first)}.${ascii(last)}.${i + 1}`,
-      password: `Senha-${random.digits(6)}`,
-      role: isManager ? 'MANAGER' : jobTitle.startsWith('Supervisor') ? 'SUPERVISOR' : 'SELLER',
-    };
-  });
+/** The partner lists employees by name (then CPF), so a new hire can land on any page. */
+export const byName = (a: SimulatedSeller, b: SimulatedSeller) =>
+  a.name.localeCompare(b.name, 'pt-BR') || a.cpf.localeCompare(b.cpf);
+
+/** Seller number `n` (1-based), working at `store`; every CPF drawn is new to the data set. */
+export function makeSeller(
+  dataset: Pick<Dataset, 'random' | 'cpfs'>,
+  n: number,
+  store: Store,
+): SimulatedSeller {
+  const { random } = dataset;
+  const first = random.pick(firstNames);
+  const last = random.pick(lastNames);
+  const isManager = n % 20 === 1;
+  const jobTitle = isManager ? 'Gerente de loja' : random.pick(jobTitles);
+  return {
+    cpf: unique(dataset.cpfs, () => makeCpf(random)),
+    name: `${first} ${last}`,
+    phone: `119${random.digits(8)}`,
+    email: `${ascii(first)}.${ascii(last)}.${n}@lojas.example`,
+    storeId: store.storeId,
+    isManager,
+    jobTitle,
+    sellerId: `SEL-${pad(n, 6)}`,
+    username: `${ascii(first)}.${ascii(last)}.${n}`,
+    password: `Senha-${random.digits(6)}`,
+    role: isManager ? 'MANAGER' : jobTitle.startsWith('Supervisor') ? 'SUPERVISOR' : 'SELLER',
+  };
 }
 
 /** Four handsets per smartphone and store: three on the shelf, one sold (and a sale for it, in turn PENDING, ACTIVE, CANCELLED). */
-function makeDevicesAndSales(dataset: Omit<Dataset, 'devices' | 'sales'>, cpfs: Set<string>) {
-  const { random, stores, catalog } = dataset;
+function makeDevicesAndSales(dataset: Omit<Dataset, 'devices' | 'sales'>) {
+  const { random, stores, catalog, cpfs } = dataset;
   const devices = new Map<string, SimulatedDevice>();
   const imeis = new Set<string>();
   const sales: SimulatedSale[] = [];
@@ -341,7 +352,19 @@ export function createDataset(seed: number, size: DatasetSize): Dataset {
     monthlyPrice: money.brl(plan.cents),
   }));
   const { catalog, services } = makeCatalog(random, stores, size);
-  const sellers = makeSellers(random, stores, size.employees, cpfs);
-  const base = { stores, plans, catalog, services, sellers, sequence: { sale: 0, invoice: 0 }, random };
-  return { ...base, ...makeDevicesAndSales(base, cpfs) };
+  const people = { random, cpfs };
+  const sellers = Array.from({ length: size.employees }, (_, i) =>
+    makeSeller(people, i + 1, stores[i % stores.length]!),
+  );
+  const base = {
+    stores,
+    plans,
+    catalog,
+    services,
+    sellers,
+    sequence: { sale: 0, invoice: 0, seller: size.employees },
+    random,
+    cpfs,
+  };
+  return { ...base, ...makeDevicesAndSales(base) };
 }
