@@ -28,6 +28,9 @@ interface Trace {
   correlationId?: string;
   clientId?: string;
   authorizationId?: string;
+  /** Masked by `redact` before logging, like every CPF and IMEI. */
+  clientTaxId?: string;
+  imei?: string;
   replayed?: boolean;
 }
 
@@ -100,6 +103,11 @@ export function createRequestHandler(deps: ServiceDeps) {
     if (!body.ok) return failure(ctx, body.code, { details: body.details });
     const checked = validate(bodySchemas[route.name], body.value);
     if (!checked.ok) return failure(ctx, checked.code, { details: checked.details });
+    if (route.name === 'authorize') {
+      const cart = checked.data as z.output<typeof schemas.authorizeRequest>;
+      trace.clientTaxId = cart.clientTaxId;
+      trace.imei = cart.imei;
+    }
 
     const fingerprint = requestFingerprint(request.method, request.path, body.value);
     const outcome = await idempotency.run(clientId, key.toLowerCase(), fingerprint, async () =>
