@@ -102,12 +102,18 @@ describe('sale journey', () => {
     await expect(client.authorize(cart())).rejects.toMatchObject({ code: 'imei_already_financed' });
 
     const cancelled = await client.cancel(first.authorizationId, { reason: 'EXCHANGE' });
-    expect(cancelled).toMatchObject({
+    expect(cancelled).toEqual({
       authorizationId: first.authorizationId,
       status: 'CANCELLED',
       reason: 'EXCHANGE',
+      verification: 'VERIFIED',
+      financingCancelled: true,
     });
-    await expect(client.authorize(cart())).resolves.toMatchObject({ authorized: true });
+    // the same customer and store, so the original proposal is reused without a new analysis.
+    await expect(client.authorize(cart())).resolves.toMatchObject({
+      authorized: true,
+      proposalReuse: { reused: true },
+    });
   });
 
   it('confirm sends invoicedAt as toISOString, from a Date or a zoned ISO string, and refuses local time', async () => {

@@ -4,7 +4,7 @@ import { authorizationHandlers, magicValues } from '@fin/authorization-client/te
 import { money } from '@fin/core';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cart, cartInput, sandboxClientOptions } from './fixtures.js';
+import { cart, cartInput, NFE_KEY, sandboxClientOptions } from './fixtures.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -120,6 +120,23 @@ describe('magic values of @fin/authorization-client/testing', () => {
     });
     expect(seen).toEqual([503, 200]);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('R-06: the `now` option moves the sandbox clock, so a confirm after 15 minutes is authorization_expired', async () => {
+    const clock = { at: Date.parse('2026-03-02T12:00:00.000Z') };
+    server.resetHandlers(...authorizationHandlers({ now: () => new Date(clock.at) }));
+    const approved = await client().authorize(cart());
+    if (!approved.authorized) throw new Error('expected an approval');
+    expect(approved.expiresAt).toBe('2026-03-02T12:15:00.000Z');
+    clock.at += 16 * 60_000;
+    await expect(
+      client().confirm(approved.authorizationId, {
+        saleNumber: 'V-1',
+        invoiceNumber: 'NF-1',
+        nfeAccessKey: NFE_KEY,
+        invoicedAt: new Date(clock.at),
+      }),
+    ).rejects.toMatchObject({ code: 'authorization_expired' });
   });
 
   it('a repeated Idempotency-Key with the same cart replays the first answer', async () => {

@@ -1,6 +1,35 @@
 // Transient failures of the sandbox, triggered by the magic fault stores on an authorize call.
+import { type ErrorCode, errorCatalog } from '@fin/core';
 import { magicValues } from './magic-values.js';
-import { fail } from './respond.js';
+
+/** The error envelope of a catalog code, as the real service answers it. */
+function failure(
+  request: Request,
+  now: Date,
+  code: ErrorCode,
+  headers: Record<string, string> = {},
+): Response {
+  const { status, legacyCode, message } = errorCatalog[code];
+  const requestId = request.headers.get('x-request-id') ?? undefined;
+  return Response.json(
+    {
+      success: false,
+      message,
+      timestamp: now.toISOString(),
+      requestId,
+      data: null,
+      error: { code, legacyCode, message },
+    },
+    {
+      status,
+      headers: {
+        'X-Processing-Time-Ms': '0',
+        ...(requestId ? { 'X-Request-Id': requestId } : {}),
+        ...headers,
+      },
+    },
+  );
+}
 
 /**
  * The first attempt of each Idempotency-Key that authorizes for a fault store meets its fault; the
@@ -13,19 +42,18 @@ export function createFaults(now: () => Date) {
       return undefined;
     const key = request.headers.get('idempotency-key') ?? '';
     if (faulted.has(key)) return undefined;
-    let storeId: unknown;
-    try {
-      storeId = (JSON.parse(await request.clone().text()) as { storeId?: unknown }).storeId;
-    } catch {
-      return undefined;
-    }
+    const storeId = await request
+      .clone()
+      .json()
+      .then((body: { storeId?: unknown }) => body?.storeId)
+      .catch(() => undefined);
     const { rateLimited, unavailableOnce } = magicValues.faultStoreIds;
     if (storeId !== rateLimited && storeId !== unavailableOnce) return undefined;
     faulted.add(key);
     return storeId === rateLimited
-      ? fail(request, now(), 'rate_limit_exceeded', {
-          headers: { 'Retry-After': String(magicValues.retryAfterSeconds) },
+      ? failure(request, now(), 'rate_limit_exceeded', {
+          'Retry-After': String(magicValues.retryAfterSeconds),
         })
-      : fail(request, now(), 'service_unavailable');
+      : failure(request, now(), 'service_unavailable');
   };
 }

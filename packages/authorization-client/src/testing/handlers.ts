@@ -1,8 +1,11 @@
-// msw handlers that play the Sales Authorization API for a POS vendor's own tests.
+// msw handlers that play the Sales Authorization API for a POS vendor's own tests, on a real server-kit service.
+import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
 import { http } from 'msw';
+import { v4 as uuidv4 } from 'uuid';
 import { createFaults } from './faults.js';
 import { magicValues } from './magic-values.js';
-import { createSandbox } from './sandbox-api.js';
+import { createPosMirror } from './pos-mirror.js';
+import { SEED_PARTNER, seedSandbox } from './seed.js';
 
 export interface SandboxHandlersOptions {
   /** Base URL the handlers answer on; default `https://sandbox.fin.test`. */
@@ -10,24 +13,51 @@ export interface SandboxHandlersOptions {
   /** Credentials the sandbox accepts; default `magicValues.credentials`. */
   clientId?: string;
   clientSecret?: string;
-  /** The sandbox's clock (expiry, R-06); default the real time. */
+  /** The sandbox's clock (expiry, R-06; proposal windows, R-11); default the real time. */
   now?: () => Date;
 }
 
 export const SANDBOX_BASE_URL = 'https://sandbox.fin.test';
 
 /**
- * Handlers for `setupServer(...authorizationHandlers())`. Each call makes a fresh sandbox: state
- * (tokens, authorizations, idempotency) lives in the returned handlers only.
+ * Handlers for `setupServer(...authorizationHandlers())`: a real `@fin/server-kit` service (every rule,
+ * idempotency, rate limits) with the sandbox credit engine, the magic values of `magicValues`, and a
+ * partner POS whose sale search agrees with the calls of the POS under test. Each call makes a fresh
+ * sandbox; its state lives in the returned handlers only.
  */
 export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
   const baseUrl = (options.baseUrl ?? SANDBOX_BASE_URL).replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
-  const faults = createFaults(now);
-  const sandbox = createSandbox({
-    clientId: options.clientId ?? magicValues.credentials.clientId,
-    clientSecret: options.clientSecret ?? magicValues.credentials.clientSecret,
-    now,
+  const seedSecret = uuidv4();
+  const pos = createPosMirror(now);
+  const { faultStoreIds } = magicValues;
+  const service = createFinancingService({
+    clients: [
+      {
+        clientId: options.clientId ?? magicValues.credentials.clientId,
+        clientSecret: options.clientSecret ?? magicValues.credentials.clientSecret,
+        scopes: ['sales:authorize'],
+        storeIds: [magicValues.storeId, faultStoreIds.rateLimited, faultStoreIds.unavailableOnce],
+        saleSearch: pos.saleSearch,
+      },
+      {
+        ...SEED_PARTNER,
+        clientSecret: seedSecret,
+        scopes: ['sales:authorize'],
+        storeIds: [SEED_PARTNER.storeId],
+      },
+    ],
+    credit: sandboxCreditEngine(),
+    clock: { now },
   });
-  return [http.all(`${baseUrl}/*`, async ({ request }) => (await faults(request)) ?? sandbox.fetch(request))];
+  const faults = createFaults(now);
+  let seeded: Promise<void> | undefined;
+
+  return [
+    http.all(`${baseUrl}/*`, async ({ request }) => {
+      seeded ??= seedSandbox(service, seedSecret, now);
+      await seeded;
+      return (await faults(request)) ?? pos.forward(request, service.fetch);
+    }),
+  ];
 }

@@ -1,8 +1,12 @@
 // The documented magic values of the sandbox handlers: which input triggers which outcome.
+import { sandboxTaxIds } from '@fin/server-kit';
+
+const declined = '00000000272' satisfies keyof typeof sandboxTaxIds;
 
 /**
  * Inputs that make the sandbox answer each outcome a POS must handle. Any other valid CPF and IMEI is
- * approved for exactly the cart's `grandTotal`.
+ * approved for exactly the cart's `grandTotal`. The credit outcomes are those of server-kit's
+ * `sandboxTaxIds` (more refusal reasons there); this table adds the ones the sandbox sets up itself.
  */
 export const magicValues = {
   /** Credentials the sandbox accepts (a `test_` client id: sandbox). */
@@ -10,21 +14,24 @@ export const magicValues = {
   /** A store of the sandbox client: normal behaviour. */
   storeId: 'store-001',
   cpf: {
-    /** Approved for the cart's `grandTotal` (as is any valid CPF not listed here). */
+    /** Approved for the cart's `grandTotal` (as is any valid CPF not in `sandboxTaxIds`). */
     approved: '00000000191',
     /** Credit refused: HTTP 200, `authorized: false`, `declineReason` below (R-07). */
-    declined: '00000000272',
-    /** A proposal approved earlier for exactly `fixedApprovalAmount`: any other `grandTotal` is `total_mismatch`. */
+    declined,
+    /**
+     * Holds a proposal approved earlier for exactly `fixedApprovalAmount` at `storeId`: until a cart of
+     * that amount uses it, any other `grandTotal` is `total_mismatch` (R-02).
+     */
     fixedApproval: '39053344705',
   },
   /** Amount of the `cpf.fixedApproval` proposal, in cents (R$ 1.000,00). */
   fixedApprovalAmount: 100_000,
   /** Reason given for the `cpf.declined` refusal. */
-  declineReason: 'INSUFFICIENT_CREDIT_LIMIT',
+  declineReason: sandboxTaxIds[declined].declineReason,
   imei: {
     /** A device with no financing: approved. */
     approved: '490154203237518',
-    /** A device already linked to an active financing: `imei_already_financed` (R-10). */
+    /** A device already linked to an active financing (of another store): `imei_already_financed` (R-10). */
     alreadyFinanced: '353918051234561',
   },
   /** Stores whose authorize calls meet a transient failure on the first attempt of each Idempotency-Key. */
