@@ -1,0 +1,38 @@
+// `pnpm --filter @fin/example-partner-pos start`: a simulated partner POS on loopback until Ctrl+C.
+import { startPartnerPos } from './server.js';
+
+const number = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+
+const partner = await startPartnerPos({
+  port: number('PORT', 4010),
+  seed: number('SEED', 1),
+  size: {
+    stores: number('STORES', 3),
+    productsPerStore: number('PRODUCTS_PER_STORE', 300),
+    employees: number('EMPLOYEES', 300),
+  },
+  loginShape: process.env.LOGIN_SHAPE === 'flat' ? 'flat' : 'status-wrapped',
+});
+
+const seller = partner.sim.data.sellers[0]!;
+const device = partner.sim.data.devices({ storeId: seller.storeId, inStock: true })[0]!;
+process.stdout.write(
+  [
+    `Simulated partner POS at ${partner.url} (seed ${number('SEED', 1)})`,
+    `  client credentials: ${partner.sim.credentials.clientId} / ${partner.sim.credentials.clientSecret}`,
+    `  a seller (simulated data): username ${seller.username}, password ${seller.password}, store ${seller.storeId}`,
+    `  a device on the shelf of that store: IMEI ${device.imei} (${device.sku})`,
+    '  stop with Ctrl+C',
+    '',
+  ].join('\n'),
+);
+
+const stop = () => {
+  partner.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
