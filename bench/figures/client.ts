@@ -1,0 +1,92 @@
+// Client overhead: sequential authorize calls through @fin/authorization-client vs bare fetch, same server.
+import { randomUUID } from 'node:crypto';
+import { AuthorizationClient } from '@fin/authorization-client';
+import { benchCart, imeiStream } from '../lib/cart.js';
+import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
+import { fetchToken } from '../lib/requests.js';
+import { startTarget } from '../lib/target.js';
+import { BENCH_CLIENT } from '../targets/bench-service.js';
+
+const GOAL = 1.1;
+const BATCH = 100;
+const plans = { full: { warmup: 300, calls: 3000 }, quick: { warmup: 100, calls: 500 } };
+
+type Call = () => Promise<void>;
+
+/** Milliseconds spent in `count` sequential calls. */
+async function timed(call: Call, count: number): Promise<number> {
+  const startedAt = performance.now();
+  for (let i = 0; i < count; i++) await call();
+  return performance.now() - startedAt;
+}
+
+async function run(options: FigureOptions): Promise<Row[]> {
+  const plan = options.quick ? plans.quick : plans.full;
+  const target = await startTarget('memory');
+  try {
+    const token = await fetchToken(target.url, BENCH_CLIENT.clientId, BENCH_CLIENT.clientSecret);
+    // Pacing off: the spec's 120 writes a minute would measure the pacer, not the client.
+    const client = new AuthorizationClient({ baseUrl: target.url, ...BENCH_CLIENT, rateLimit: false });
+    const clientImei = imeiStream(20);
+    const fetchImei = imeiStream(21);
+    const viaClient: Call = async () => {
+      const outcome = await client.authorize(benchCart(clientImei()));
+      if (!outcome.authorized) throw new Error('bench authorization declined');
+    };
+    const viaFetch: Call = async () => {
+      const response = await fetch(`${target.url}/v1/sales/authorize`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotency-key': randomUUID(),
+          'x-request-id': randomUUID(),
+          'x-correlation-id': randomUUID(),
+        },
+        body: JSON.stringify(benchCart(fetchImei())),
+      });
+      const body = (await response.json()) as { data?: { authorized?: boolean } };
+      if (body.data?.authorized !== true) throw new Error(`bench authorization answered ${response.status}`);
+    };
+    await timed(viaClient, plan.warmup);
+    await timed(viaFetch, plan.warmup);
+    // Batches alternate so that a noisy neighbour slows both alike.
+    let clientMs = 0;
+    let fetchMs = 0;
+    for (let done = 0; done < plan.calls; done += BATCH) {
+      clientMs += await timed(viaClient, BATCH);
+      fetchMs += await timed(viaFetch, BATCH);
+    }
+    const calls = Math.ceil(plan.calls / BATCH) * BATCH;
+    const perClient = clientMs / calls;
+    const perFetch = fetchMs / calls;
+    const ratio = perClient / perFetch;
+    const command = commandOf('client', options);
+    return [
+      {
+        figure: `authorize, ${calls} sequential calls: time per call`,
+        measured: `${fixed(perClient, 3)} ms AuthorizationClient`,
+        baseline: `${fixed(perFetch, 3)} ms bare fetch`,
+        ratio: fixed(ratio),
+        goal: `<= ${GOAL}`,
+        verdict: verdict(ratio, GOAL, 'at-most'),
+        command,
+      },
+      {
+        figure: 'authorize: client cost per call over bare fetch',
+        measured: `${fixed((perClient - perFetch) * 1000, 0)} µs`,
+        command,
+      },
+    ];
+  } finally {
+    await target.close();
+  }
+}
+
+export const client: Figure = {
+  name: 'client',
+  title:
+    'Client overhead: sequential authorize through @fin/authorization-client vs bare fetch, same local server',
+  run,
+};

@@ -1,0 +1,41 @@
+// The bytes of one authorize request: bearer, fresh Idempotency-Key and ids, a cart with a fresh IMEI.
+import { randomUUID } from 'node:crypto';
+import { benchCart, imeiStream } from './cart.js';
+
+export interface AuthorizeRequestParts {
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Each call gives the next request: a new IMEI, Idempotency-Key, X-Request-Id and X-Correlation-Id. */
+export function authorizeRequests(token: string, imeiPrefix: number): () => AuthorizeRequestParts {
+  const nextImei = imeiStream(imeiPrefix);
+  return () => ({
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'idempotency-key': randomUUID(),
+      'x-request-id': randomUUID(),
+      'x-correlation-id': randomUUID(),
+    },
+    body: JSON.stringify(benchCart(nextImei())),
+  });
+}
+
+/** A system token from the server's own token endpoint (one per run; R-10 and idempotency need no more). */
+export async function fetchToken(baseUrl: string, clientId: string, clientSecret: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: 'sales:authorize',
+    }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`token endpoint answered ${response.status}`);
+  return body.access_token;
+}

@@ -1,0 +1,67 @@
+// Starts a bench server in its own node process (so the load generator never shares its event loop) and talks to it.
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+/** What the target process answers about its memory, after a full garbage collection. */
+export interface HeapReport {
+  heapUsed: number;
+  rss: number;
+}
+
+export type TargetMessage =
+  | { type: 'listening'; port: number }
+  | { type: 'heap'; report: HeapReport }
+  | { type: 'failed'; message: string };
+
+export interface Target {
+  url: string;
+  heap(): Promise<HeapReport>;
+  close(): Promise<void>;
+}
+
+const entry = fileURLToPath(new URL('../targets/server.ts', import.meta.url));
+
+function nextMessage(child: ChildProcess, type: TargetMessage['type']): Promise<TargetMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: TargetMessage) => {
+      if (message.type !== type && message.type !== 'failed') return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (message.type === 'failed') reject(new Error(`bench target failed: ${message.message}`));
+      else resolve(message);
+    };
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`bench target exited with ${code}`));
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** `kind` is read by targets/server.ts: `raw`, `memory` or `postgres` (with `DATABASE_URL` in `env`). */
+export async function startTarget(kind: string, env: Record<string, string> = {}): Promise<Target> {
+  const child = fork(entry, [kind], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const listening = await nextMessage(child, 'listening');
+  if (listening.type !== 'listening') throw new Error('unreachable');
+  return {
+    url: `http://127.0.0.1:${listening.port}`,
+    async heap() {
+      const answer = nextMessage(child, 'heap');
+      child.send({ type: 'heap' });
+      const message = await answer;
+      if (message.type !== 'heap') throw new Error('unreachable');
+      return message.report;
+    },
+    async close() {
+      if (child.exitCode !== null) return;
+      child.send({ type: 'close' });
+      await once(child, 'exit');
+    },
+  };
+}
