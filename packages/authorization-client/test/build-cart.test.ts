@@ -3,27 +3,14 @@ import { buildCart, type CartInput, FinApiError } from '@fin/authorization-clien
 import { money, schemas } from '@fin/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cartInput } from './fixtures.js';
 
-const base: CartInput = {
-  client: { name: 'Maria Souza', taxId: '52998224725', phoneNumber: '11987654321' },
-  seller: { id: 'seller-7', taxId: '39053344705', name: 'João Lima' },
-  storeId: 'store-001',
-  planId: 'plan-controle',
-  imei: '490154203237518',
+const base: CartInput = cartInput({
   items: [
-    {
-      sku: 'SM-A55',
-      productType: 'SMARTPHONE',
-      name: 'Galaxy A55',
-      quantity: 1,
-      unitPrice: money.brl(189_990),
-    },
+    ...cartInput().items,
     { sku: 'CASE-1', productType: 'CASE', name: 'Capa', quantity: 2, unitPrice: money.brl(4_995) },
   ],
-  services: [
-    { serviceId: 'gar-12', type: 'EXTENDED_WARRANTY', name: 'Garantia 12 meses', price: money.brl(29_900) },
-  ],
-};
+});
 
 const rejection = (input: CartInput) => {
   try {
@@ -44,15 +31,15 @@ describe('buildCart (R-02)', () => {
       grandTotal: money.brl(229_880),
     });
     expect(cart).toMatchObject({
-      clientName: 'Maria Souza',
-      clientTaxId: '52998224725',
-      clientPhoneNumber: '11987654321',
-      sellerId: 'seller-7',
-      sellerTaxId: '39053344705',
-      sellerName: 'João Lima',
-      storeId: 'store-001',
-      planId: 'plan-controle',
-      imei: '490154203237518',
+      clientName: base.client.name,
+      clientTaxId: base.client.taxId,
+      clientPhoneNumber: base.client.phoneNumber,
+      sellerId: base.seller.id,
+      sellerTaxId: base.seller.taxId,
+      sellerName: base.seller.name,
+      storeId: base.storeId,
+      planId: base.planId,
+      imei: base.imei,
     });
     expect(schemas.authorizeRequest.safeParse(cart).success).toBe(true);
   });
@@ -106,10 +93,10 @@ describe('buildCart (R-02)', () => {
   it.each([
     [
       'a client CPF with wrong check digits',
-      { client: { ...base.client, taxId: '52998224726' } },
+      { client: { ...base.client, taxId: '00000000192' } },
       'client.taxId',
     ],
-    ['a masked seller CPF', { seller: { ...base.seller, taxId: '390.533.447-05' } }, 'seller.taxId'],
+    ['a masked seller CPF', { seller: { ...base.seller, taxId: '987.654.321-00' } }, 'seller.taxId'],
     ['an IMEI with a wrong check digit', { imei: '490154203237519' }, 'imei'],
     ['a quantity of zero', { items: [{ ...base.items[0]!, quantity: 0 }] }, 'items.0.quantity'],
     ['a fractional quantity', { items: [{ ...base.items[0]!, quantity: 1.5 }] }, 'items.0.quantity'],
