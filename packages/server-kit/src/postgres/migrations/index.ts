@@ -1,0 +1,7 @@
+// Every migration of the PostgreSQL store, oldest first. Append only: a published migration never changes.
+import { initialSchema } from './0001-initial-schema.js';
+import type { Migration } from './migration.js';
+
+export type { Migration } from './migration.js';
+
+export const migrations: readonly Migration[] = [initialSchema];

@@ -1,0 +1,84 @@
+// postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
+import type { Logger } from '@fin/core';
+import type { RateLimitDecision } from '../ports/rate-limiter.js';
+import type { Store } from '../ports/store.js';
+import * as authorizations from './authorizations.js';
+import * as catalog from './catalog-snapshots.js';
+import { openPool, type PostgresConnection } from './connection.js';
+import * as idempotency from './idempotency-keys.js';
+import * as proposals from './proposals.js';
+import { purgeExpired } from './purge.js';
+import { consumeRateLimit } from './rate-limits.js';
+import { sqlState } from './sql.js';
+import * as tokens from './tokens.js';
+
+export type PostgresStoreOptions = PostgresConnection & {
+  /** Receives `postgres.*` entries (rate limiter failures, purge counts). */
+  logger?: Logger;
+  /**
+   * What a request meets when the rate-limit counter cannot be written (the database refused or timed
+   * out): `'allow'` (default) lets it through and logs `postgres.rate_limit_failed`, since the limit
+   * protects the service and every other step needs the same database anyway; `'deny'` answers it 429
+   * with `Retry-After: 1`.
+   */
+  onRateLimitError?: 'allow' | 'deny';
+};
+
+/**
+ * The Store on PostgreSQL (run `migrate()` or `fin-server-kit-migrate` first). Every invariant is a
+ * constraint or a single atomic statement in the database, so any number of instances may share it.
+ */
+export function postgresStore(options: PostgresStoreOptions): Store {
+  const { pool, end } = openPool(options, 'fin-server-kit');
+  const onRateLimitError = options.onRateLimitError ?? 'allow';
+  const logger = options.logger;
+
+  return {
+    saveToken: (token) => tokens.saveToken(pool, token),
+    findToken: (tokenHash) => tokens.findToken(pool, tokenHash),
+
+    claimIdempotencyKey: (claim) => idempotency.claimIdempotencyKey(pool, claim),
+    completeIdempotencyKey: (ref) => idempotency.completeIdempotencyKey(pool, ref),
+    releaseIdempotencyKey: (ref) => idempotency.releaseIdempotencyKey(pool, ref),
+
+    async consumeRateLimit(hit): Promise<RateLimitDecision> {
+      try {
+        return await consumeRateLimit(pool, hit);
+      } catch (error) {
+        logger?.warn?.({
+          event: 'postgres.rate_limit_failed',
+          key: hit.key,
+          code: sqlState(error),
+          onRateLimitError,
+        });
+        return onRateLimitError === 'allow'
+          ? { allowed: true, remaining: 0, resetAt: new Date(hit.now.getTime() + hit.windowMs) }
+          : { allowed: false, remaining: 0, resetAt: new Date(hit.now.getTime() + 1000) };
+      }
+    },
+
+    insertProposal: (proposal) => proposals.insertProposal(pool, proposal),
+    getProposal: (proposalId) => proposals.getProposal(pool, proposalId),
+    findUnusedProposal: ({ clientTaxId, storeId, now }) =>
+      proposals.findUnusedProposal(pool, clientTaxId, storeId, now),
+    listProposalUses: (proposalId) => authorizations.listProposalUses(pool, proposalId),
+
+    createAuthorization: (input) => authorizations.createAuthorization(pool, input),
+    getAuthorization: (authorizationId) => authorizations.getAuthorization(pool, authorizationId),
+    findActiveByImei: ({ imei, now }) => authorizations.findActiveByImei(pool, imei, now),
+    findExchangeNotices: ({ clientId, clientTaxId }) =>
+      authorizations.findExchangeNotices(pool, clientId, clientTaxId),
+    updateAuthorization: (input) => authorizations.updateAuthorization(pool, input),
+    listPendingCancellations: ({ now, limit }) => authorizations.listPendingCancellations(pool, now, limit),
+    listUnconfirmed: ({ issuedAfter, limit }) => authorizations.listUnconfirmed(pool, issuedAfter, limit),
+
+    saveCatalogSnapshot: (input) => catalog.saveCatalogSnapshot(pool, input),
+    getCatalogSnapshot: (partnerId) => catalog.getCatalogSnapshot(pool, partnerId),
+
+    async purgeExpired({ now, retentionMs }) {
+      const deleted = await purgeExpired(pool, now, retentionMs);
+      logger?.info?.({ event: 'postgres.purged', ...deleted });
+    },
+    close: end,
+  };
+}

@@ -1,0 +1,71 @@
+// Credit proposals in PostgreSQL: immutable rows, and "unused" decided by the live authorizations that point at them.
+import { money } from '@fin/core';
+import { type ProposalRecord, proposalRecord } from '../ports/records.js';
+import { type Queryable, query } from './sql.js';
+
+interface ProposalRow {
+  proposal_id: string;
+  client_tax_id: string;
+  store_id: string;
+  amount_cents: number;
+  installments: number;
+  approved_at: Date;
+  source: string;
+}
+
+const toProposal = (row: ProposalRow): ProposalRecord =>
+  proposalRecord.parse({
+    proposalId: row.proposal_id,
+    clientTaxId: row.client_tax_id,
+    storeId: row.store_id,
+    amount: money.brl(row.amount_cents),
+    installments: row.installments,
+    approvedAt: row.approved_at.toISOString(),
+    source: row.source,
+  });
+
+/** Stores a proposal once; a second insert of the same id changes nothing (proposals are immutable). */
+export async function insertProposal(db: Queryable, proposal: ProposalRecord): Promise<void> {
+  await query(
+    db,
+    `INSERT INTO fin_proposals (proposal_id, client_tax_id, store_id, amount_cents, installments, approved_at, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (proposal_id) DO NOTHING`,
+    [
+      proposal.proposalId,
+      proposal.clientTaxId,
+      proposal.storeId,
+      proposal.amount.amount,
+      proposal.installments,
+      proposal.approvedAt,
+      proposal.source,
+    ],
+  );
+}
+
+export async function getProposal(db: Queryable, proposalId: string): Promise<ProposalRecord | undefined> {
+  const { rows } = await query<ProposalRow>(db, 'SELECT * FROM fin_proposals WHERE proposal_id = $1', [
+    proposalId,
+  ]);
+  return rows[0] && toProposal(rows[0]);
+}
+
+/** The newest proposal of this CPF and store that no live authorization uses (live: not expired, as of `now`). */
+export async function findUnusedProposal(
+  db: Queryable,
+  clientTaxId: string,
+  storeId: string,
+  now: Date,
+): Promise<ProposalRecord | undefined> {
+  const { rows } = await query<ProposalRow>(
+    db,
+    `SELECT p.* FROM fin_proposals p
+     WHERE p.client_tax_id = $1 AND p.store_id = $2
+       AND NOT EXISTS (
+         SELECT 1 FROM fin_authorizations a
+         WHERE a.proposal_id = p.proposal_id AND a.status <> 'EXPIRED'
+           AND NOT (a.status = 'AUTHORIZED' AND a.expires_at <= $3))
+     ORDER BY p.approved_at DESC, p.proposal_id DESC LIMIT 1`,
+    [clientTaxId, storeId, now],
+  );
+  return rows[0] && toProposal(rows[0]);
+}

@@ -1,0 +1,80 @@
+// Querying helpers of the PostgreSQL store: bigint cents read as safe integers, and transactions retried on deadlock.
+import pg from 'pg';
+
+/** A pool or one checked-out client: both run queries. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+const INT8_OID = 20;
+/** `relation "fin_..." does not exist`: the deployer has not run the migrations yet. */
+const UNDEFINED_TABLE = '42P01';
+
+/** Cents are `bigint` columns; pg reads them as text so no precision is lost. Ours fit a safe integer or fail. */
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value)) {
+    throw new RangeError(`@fin/server-kit/postgres: ${text} is not a safe integer`);
+  }
+  return value;
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? parseSafeInteger
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a row's shape is the query's; each caller names it
+export async function query<Row extends Record<string, any>>(
+  db: Queryable,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<Row>> {
+  try {
+    return await db.query<Row>({ text, values, types });
+  } catch (error) {
+    if (sqlState(error) === UNDEFINED_TABLE && /"fin_/.test((error as Error).message)) {
+      throw new Error(
+        `@fin/server-kit/postgres: ${(error as Error).message}; run migrate() or \`fin-server-kit-migrate\` first`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+/** SQLSTATE codes a transaction may simply run again for. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+export function sqlState(error: unknown): string | undefined {
+  return (error as { code?: unknown })?.code as string | undefined;
+}
+
+/** The constraint a unique violation (23505) broke, if that is what `error` is. */
+export function violatedUniqueIndex(error: unknown): string | undefined {
+  return sqlState(error) === '23505' ? (error as { constraint?: string }).constraint : undefined;
+}
+
+/** Runs `work` in one transaction (READ COMMITTED); a deadlock or serialization failure runs it again. */
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      if (!broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    } finally {
+      // A connection whose rollback failed is in an unknown state: the pool discards it.
+      client.release(broken);
+    }
+  }
+}
