@@ -115,17 +115,16 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** A service on a manual clock with partners A and B, a log sink, and HTTP helpers. */
-export function harness(options: Partial<FinancingServiceOptions> = {}) {
-  const clock = manualClock();
+/** A service on a manual clock (give one to share it with a simulated POS) with partners A and B, a log sink, HTTP helpers. */
+export function harness(options: Partial<FinancingServiceOptions> = {}, clock = manualClock()) {
   const logs: LogEntry[] = [];
   const sink = (entry: LogEntry) => logs.push(entry);
   const service = createFinancingService({
     clients: [PARTNER_A, PARTNER_B],
     credit: sandboxCreditEngine(),
-    clock,
     logger: { info: sink, warn: sink, error: sink },
     ...options,
+    clock,
   });
 
   const read = async (response: Response): Promise<Answer> => {
