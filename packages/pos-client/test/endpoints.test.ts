@@ -134,15 +134,17 @@ describe('sale search', () => {
     expect(byImei[0]!.nfeAccessKey).toMatch(/^[0-9]{44}$/);
   });
 
-  test('the CPF travels in the body, never in the URL', async () => {
-    const seen: string[] = [];
+  test('the CPF travels in the body, never in the URL; a search is a read, with no Idempotency-Key', async () => {
+    const seen: Request[] = [];
     partner.server.events.on('request:start', ({ request }) => {
-      seen.push(request.url);
+      seen.push(request);
     });
     await pos.sales.search({ taxId: sale.taxId });
     partner.server.events.removeAllListeners('request:start');
-    expect(seen.some((url) => url.endsWith('/v1/sales/search'))).toBe(true);
-    expect(seen.join(' ')).not.toContain(sale.taxId);
+    const search = seen.find((request) => request.url.endsWith('/v1/sales/search'))!;
+    expect(search.method).toBe('POST');
+    expect(seen.map((request) => request.url).join(' ')).not.toContain(sale.taxId);
+    expect(search.headers.get('idempotency-key')).toBeNull();
   });
 
   test('no sale found is an empty list (the partner answers 404)', async () => {
