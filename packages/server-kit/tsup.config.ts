@@ -2,4 +2,10 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-export default defineConfig(packageBuild({ index: 'src/index.ts', postgres: 'src/postgres/index.ts' }));
+export default defineConfig(
+  packageBuild({
+    index: 'src/index.ts',
+    postgres: 'src/postgres/index.ts',
+    'migrate-cli': 'src/postgres/cli.ts',
+  }),
+);
