@@ -1,15 +1,11 @@
 // docs/api: the committed HTML reference is current and, in headless Chromium, renders every endpoint of both APIs.
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReferencePages, apiReferences } from '../../scripts/api-reference.js';
+import { announceSkip, chromiumPath, launchChromium, skipBrowser } from './chromium.js';
 
 const root = new URL('../../', import.meta.url);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(chromiumPath);
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false';
-const skipBrowser = !hasChromium && !inCi;
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -35,31 +31,13 @@ describe('docs/api', () => {
   );
 });
 
-if (skipBrowser) {
-  process.stderr.write(
-    `docs/api browser test skipped: no Chromium at ${chromiumPath} (apt-get install chromium); with CI set it fails instead\n`,
-  );
-}
+announceSkip('docs/api browser test');
 
 describe.skipIf(skipBrowser)(`docs/api in headless Chromium (${chromiumPath})`, () => {
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    if (!hasChromium)
-      throw new Error(`CI needs Chromium at ${chromiumPath}: .ci/run installs Debian's chromium`);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
