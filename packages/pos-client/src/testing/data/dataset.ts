@@ -314,24 +314,11 @@ export function cancel(sale: SaleStatus, at: string): void {
   sale.cancellationDate = at;
 }
 
-/** The public Employee record of a seller (what `GET /v1/employees` lists): no credentials. */
-export const employeeOf = ({
-  cpf,
-  name,
-  phone,
-  email,
-  storeId,
-  isManager,
-  jobTitle,
-}: SimulatedSeller): Employee => ({
-  cpf,
-  name,
-  phone,
-  email,
-  storeId,
-  isManager,
-  jobTitle,
-});
+/** The public Employee record of a seller (what `GET /v1/employees` lists): the credentials left out. */
+export function employeeOf(seller: SimulatedSeller): Employee {
+  const { sellerId, username, password, role, ...employee } = seller;
+  return employee;
+}
 
 /** Sales of a customer CPF or of an IMEI, most recent first, as copies the caller may keep. */
 export const findSales = (dataset: Pick<Dataset, 'sales'>, criteria: SaleSearchRequest): SaleStatus[] =>

@@ -2,7 +2,7 @@
 import { schemas } from '@fin/core';
 import { employeeOf } from '../data/dataset.js';
 import { fail, ok } from '../respond.js';
-import { type Exchange, queryObject, storeOf, validate } from './exchange.js';
+import { type Exchange, queryObject, storeQuery, validate } from './exchange.js';
 import { paginate } from './paginate.js';
 
 /** Only active employees are listed; one removed simply stops appearing (spec section 6). */
@@ -21,50 +21,43 @@ export function listStores(exchange: Exchange) {
 }
 
 export function listPlans(exchange: Exchange) {
-  const scope = storeOf(exchange);
-  if ('response' in scope) return scope.response;
-  const query = validate(exchange, schemas.plansQuery, queryObject(exchange));
-  if ('response' in query) return query.response;
+  const scoped = storeQuery(exchange, schemas.plansQuery);
+  if ('response' in scoped) return scoped.response;
   return ok(exchange.context, { plans: exchange.state.dataset.plans });
 }
 
 /** The products a plan lists, without stock (the synchronized catalog omits it by design). */
 export function listProducts(exchange: Exchange) {
-  const scope = storeOf(exchange);
-  if ('response' in scope) return scope.response;
-  const query = validate(exchange, schemas.productsQuery, queryObject(exchange));
-  if ('response' in query) return query.response;
-  const { planId } = query.value;
+  const scoped = storeQuery(exchange, schemas.productsQuery);
+  if ('response' in scoped) return scoped.response;
+  const { planId } = scoped.query;
   if (!exchange.state.dataset.plans.some((plan) => plan.planId === planId)) {
     return fail(exchange.context, 'resource_not_found', { message: 'Plano não encontrado nesta loja.' });
   }
-  const entries = [...exchange.state.dataset.catalog.get(scope.store.storeId)!.values()];
+  const entries = [...exchange.state.dataset.catalog.get(scoped.store.storeId)!.values()];
   const products = entries.filter((entry) => entry.planIds.includes(planId)).map((entry) => entry.product);
-  const { items, pagination } = paginate(products, query.value);
+  const { items, pagination } = paginate(products, scoped.query);
   return ok(exchange.context, { products: items, pagination });
 }
 
 /** smartphones and accessories by barcode, with current stock. */
 export function productByBarcode(exchange: Exchange) {
-  const scope = storeOf(exchange);
-  if ('response' in scope) return scope.response;
-  const query = validate(exchange, schemas.barcodeQuery, queryObject(exchange));
-  if ('response' in query) return query.response;
-  const entries = exchange.state.dataset.catalog.get(scope.store.storeId)!.values();
-  const entry = [...entries].find((candidate) => candidate.barcode === query.value.barcode);
-  if (!entry)
+  const scoped = storeQuery(exchange, schemas.barcodeQuery);
+  if ('response' in scoped) return scoped.response;
+  const entries = exchange.state.dataset.catalog.get(scoped.store.storeId)!.values();
+  const entry = [...entries].find((candidate) => candidate.barcode === scoped.query.barcode);
+  if (!entry) {
     return fail(exchange.context, 'resource_not_found', { message: 'Código de barras não encontrado.' });
+  }
   return ok(exchange.context, { ...entry.product, stock: entry.stock });
 }
 
 /** Warranties, insurance and protections of a smartphone SKU; an accessory has none. */
 export function listServices(exchange: Exchange) {
-  const scope = storeOf(exchange);
-  if ('response' in scope) return scope.response;
-  const query = validate(exchange, schemas.servicesQuery, queryObject(exchange));
-  if ('response' in query) return query.response;
-  const { sku } = query.value;
-  if (!exchange.state.dataset.catalog.get(scope.store.storeId)!.has(sku)) {
+  const scoped = storeQuery(exchange, schemas.servicesQuery);
+  if ('response' in scoped) return scoped.response;
+  const { sku } = scoped.query;
+  if (!exchange.state.dataset.catalog.get(scoped.store.storeId)!.has(sku)) {
     return fail(exchange.context, 'resource_not_found', { message: 'Produto não encontrado nesta loja.' });
   }
   return ok(exchange.context, { services: exchange.state.dataset.services.get(sku) ?? [] });

@@ -56,7 +56,7 @@ export async function jsonBody(exchange: Exchange): Promise<{ value: unknown } |
  * R-01: the store of a store-scoped call. No `storeId` is `store_context_required` (400); one this
  * partner does not have is `store_not_found` (404). Length is left to the query schema (422).
  */
-export function storeOf(exchange: Exchange): { store: Store } | { response: Response } {
+function storeOf(exchange: Exchange): { store: Store } | { response: Response } {
   const storeId = exchange.query.get('storeId');
   if (!storeId) return { response: fail(exchange.context, 'store_context_required') };
   const store = exchange.state.dataset.stores.find((candidate) => candidate.storeId === storeId);
@@ -65,3 +65,15 @@ export function storeOf(exchange: Exchange): { store: Store } | { response: Resp
 
 /** The query string as a plain object, for the query schemas. */
 export const queryObject = (exchange: Exchange) => Object.fromEntries(exchange.query);
+
+/** A store-scoped query: R-01 first (`storeOf`), then the query schema (`validate`). */
+export function storeQuery<S extends z.ZodType>(
+  exchange: Exchange,
+  schema: S,
+): { store: Store; query: z.infer<S> } | { response: Response } {
+  const scope = storeOf(exchange);
+  if ('response' in scope) return scope;
+  const query = validate(exchange, schema, queryObject(exchange));
+  if ('response' in query) return query;
+  return { store: scope.store, query: query.value };
+}

@@ -1,20 +1,18 @@
 // The real-time inventory endpoints of the simulated partner: stock of a SKU and IMEI validation (R-05).
 import { imei, schemas } from '@fin/core';
 import { fail, ok } from '../respond.js';
-import { type Exchange, queryObject, storeOf, validate } from './exchange.js';
+import { type Exchange, storeQuery } from './exchange.js';
 
 /** `GET /v1/stock` in the shape settled in DESIGN.md: `{ sku, storeId, quantity, updatedAt }`. */
 export function stockOf(exchange: Exchange) {
-  const scope = storeOf(exchange);
-  if ('response' in scope) return scope.response;
-  const query = validate(exchange, schemas.stockQuery, queryObject(exchange));
-  if ('response' in query) return query.response;
-  const entry = exchange.state.dataset.catalog.get(scope.store.storeId)!.get(query.value.sku);
+  const scoped = storeQuery(exchange, schemas.stockQuery);
+  if ('response' in scoped) return scoped.response;
+  const entry = exchange.state.dataset.catalog.get(scoped.store.storeId)!.get(scoped.query.sku);
   if (!entry)
     return fail(exchange.context, 'resource_not_found', { message: 'Produto não encontrado nesta loja.' });
   return ok(exchange.context, {
     sku: entry.product.sku,
-    storeId: scope.store.storeId,
+    storeId: scoped.store.storeId,
     quantity: entry.stock,
     updatedAt: entry.stockUpdatedAt,
   });
@@ -25,19 +23,17 @@ export function stockOf(exchange: Exchange) {
  * 422; a 15-digit one failing Luhn, unknown here or already sold is a 200 with the reason in `message`.
  */
 export function validateImei(exchange: Exchange) {
-  const scope = storeOf(exchange);
-  if ('response' in scope) return scope.response;
-  const query = validate(exchange, schemas.imeiQuery, queryObject(exchange));
-  if ('response' in query) return query.response;
-  if (!imei.isValid(query.value.imei)) {
+  const scoped = storeQuery(exchange, schemas.imeiQuery);
+  if ('response' in scoped) return scoped.response;
+  if (!imei.isValid(scoped.query.imei)) {
     return ok(exchange.context, {
       imeiValid: false,
       inStock: false,
       message: 'IMEI inválido: confira os 15 dígitos na caixa ou com *#06#.',
     });
   }
-  const device = exchange.state.dataset.devices.get(query.value.imei);
-  if (!device || device.storeId !== scope.store.storeId) {
+  const device = exchange.state.dataset.devices.get(scoped.query.imei);
+  if (!device || device.storeId !== scoped.store.storeId) {
     return ok(exchange.context, {
       imeiValid: true,
       inStock: false,
