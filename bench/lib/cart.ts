@@ -13,8 +13,8 @@ const HANDSET_CENTS = 199_990;
 const WARRANTY_CENTS = 24_990;
 const brl = (amount: number) => ({ amount, currency: 'BRL' as const });
 
-/** A cart whose totals add up for the given IMEI. */
-export function benchCart(deviceImei: string): AuthorizeRequest {
+/** A cart whose totals add up for the given IMEI (the reliability suite reuses it, with its own stores). */
+export function benchCart(deviceImei: string, storeId = BENCH_STORE_ID): AuthorizeRequest {
   return {
     clientName: 'Maria Bench',
     clientTaxId: BENCH_CLIENT_TAX_ID,
@@ -22,7 +22,7 @@ export function benchCart(deviceImei: string): AuthorizeRequest {
     sellerId: 'seller-bench-001',
     sellerTaxId: BENCH_SELLER_TAX_ID,
     sellerName: 'João Bench',
-    storeId: BENCH_STORE_ID,
+    storeId,
     planId: BENCH_PLAN_ID,
     imei: deviceImei,
     items: [

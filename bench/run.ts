@@ -1,0 +1,45 @@
+// `pnpm bench [server|client|sync|footprint|soak ...] [--quick]`: runs the figures and prints one table.
+import type { Figure, Row } from './lib/figure.js';
+import { formatTable } from './lib/table.js';
+
+/** Loaded on demand, so one figure whose package is broken does not stop the others. */
+const figures: readonly { name: string; load: () => Promise<Figure> }[] = [
+  { name: 'server', load: async () => (await import('./figures/server.js')).server },
+  { name: 'client', load: async () => (await import('./figures/client.js')).client },
+  { name: 'sync', load: async () => (await import('./figures/sync.js')).sync },
+  { name: 'footprint', load: async () => (await import('./figures/footprint.js')).footprint },
+  { name: 'soak', load: async () => (await import('./figures/soak.js')).soak },
+];
+/** `soak` runs only when named: it is the long variant of the reliability suite's soak test. */
+const byDefault = new Set(['server', 'client', 'sync', 'footprint']);
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const names = args.filter((arg) => !arg.startsWith('--'));
+const unknown = names.filter((name) => !figures.some((figure) => figure.name === name));
+if (unknown.length > 0) {
+  console.error(`unknown figure ${unknown.join(', ')}; choose from ${figures.map((f) => f.name).join(', ')}`);
+  process.exit(2);
+}
+const chosen = figures.filter((figure) =>
+  names.length > 0 ? names.includes(figure.name) : byDefault.has(figure.name),
+);
+
+const rows: Row[] = [];
+let failed = false;
+for (const { name, load } of chosen) {
+  try {
+    const figure = await load();
+    console.log(`\n# ${figure.title}${quick ? ' (quick)' : ''}`);
+    const figureRows = await figure.run({ quick });
+    console.log(formatTable(figureRows));
+    rows.push(...figureRows);
+  } catch (error) {
+    failed = true;
+    console.error(`${name} failed:`, error);
+    rows.push({ figure: name, measured: 'failed (see above)', command: `pnpm bench ${name}` });
+  }
+}
+console.log(`\n# Summary (${new Date().toISOString()}, node ${process.version})\n`);
+console.log(formatTable(rows));
+process.exitCode = failed ? 1 : 0;
