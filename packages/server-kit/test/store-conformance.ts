@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthorizationRecord, ProposalRecord, Store } from '@fin/server-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cart } from './support/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -28,7 +29,7 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
   const imei = overrides.imei ?? '356938035643809';
   const clientTaxId = overrides.clientTaxId ?? '52998224725';
   const storeId = overrides.storeId ?? 'store-1';
-  const total = { amount: 250_000, currency: 'BRL' as const };
+  const body = cart({ imei, clientTaxId, storeId, price: 250_000 });
   return {
     authorizationId: `auth_${randomUUID()}`,
     clientId: 'partner-a',
@@ -40,30 +41,8 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
     clientTaxId,
     storeId,
     imei,
-    grandTotal: total,
-    cart: {
-      clientName: 'Maria Silva',
-      clientTaxId,
-      clientPhoneNumber: '11987654321',
-      sellerId: 'seller-1',
-      sellerTaxId: '11144477735',
-      sellerName: 'João Souza',
-      storeId,
-      planId: 'plan-1',
-      imei,
-      items: [
-        {
-          sku: 'SKU-1',
-          productType: 'SMARTPHONE',
-          name: 'Phone',
-          quantity: 1,
-          unitPrice: total,
-          totalPrice: total,
-        },
-      ],
-      services: [],
-      totals: { productsTotal: total, servicesTotal: { amount: 0, currency: 'BRL' }, grandTotal: total },
-    },
+    grandTotal: body.totals.grandTotal,
+    cart: { ...body, services: body.services ?? [] },
     proposalId: `prop_${randomUUID()}`,
     proposalUse: 0,
     confirmation: null,
@@ -85,6 +64,10 @@ const claim = (owner: string, fingerprint = 'fp-1', now = T0, key = 'key-1', cli
 });
 
 const response = { status: 200, headers: { 'content-type': 'application/json' }, body: { ok: true } };
+
+/** Completes `key-1` of partner-a for `owner`. */
+const complete = (store: Store, owner: string, now = T0) =>
+  store.completeIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner, response, now });
 
 /**
  * Registers the conformance tests of the Store port against a store made fresh for each test.
@@ -111,13 +94,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
 
       it('replays the completed response for the same fingerprint, and says conflict for another', async () => {
         await store.claimIdempotencyKey(claim('first'));
-        await store.completeIdempotencyKey({
-          clientId: 'partner-a',
-          key: 'key-1',
-          owner: 'first',
-          response,
-          now: T0,
-        });
+        await complete(store, 'first');
         expect(await store.claimIdempotencyKey(claim('second', 'fp-1', at(MINUTE)))).toEqual({
           outcome: 'completed',
           response,
@@ -141,13 +118,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
 
       it('forgets a completed response after the retention period (24 h)', async () => {
         await store.claimIdempotencyKey(claim('first'));
-        await store.completeIdempotencyKey({
-          clientId: 'partner-a',
-          key: 'key-1',
-          owner: 'first',
-          response,
-          now: T0,
-        });
+        await complete(store, 'first');
         expect((await store.claimIdempotencyKey(claim('second', 'fp-1', at(DAY - 1)))).outcome).toBe(
           'completed',
         );
@@ -161,13 +132,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         );
         expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
         // The crashed owner can no longer complete it.
-        await store.completeIdempotencyKey({
-          clientId: 'partner-a',
-          key: 'key-1',
-          owner: 'crashed',
-          response,
-          now: at(30_001),
-        });
+        await complete(store, 'crashed', at(30_001));
         expect((await store.claimIdempotencyKey(claim('third', 'fp-1', at(30_002)))).outcome).toBe(
           'in_progress',
         );
@@ -183,13 +148,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
 
       it('a completed response is not released', async () => {
         await store.claimIdempotencyKey(claim('first'));
-        await store.completeIdempotencyKey({
-          clientId: 'partner-a',
-          key: 'key-1',
-          owner: 'first',
-          response,
-          now: T0,
-        });
+        await complete(store, 'first');
         await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'first' });
         expect((await store.claimIdempotencyKey(claim('second'))).outcome).toBe('completed');
       });
@@ -624,6 +583,61 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         const listed = await store.listUnconfirmed({ issuedAfter: T0, limit: 10 });
         expect(listed.map((r) => r.authorizationId)).toEqual([expired.authorizationId, open.authorizationId]);
         expect(await store.listUnconfirmed({ issuedAfter: T0, limit: 1 })).toHaveLength(1);
+      });
+    });
+
+    describe('worker leases (several instances running one worker)', () => {
+      const lease = (owner: string, now = T0, ms = MINUTE) => ({
+        owner,
+        now,
+        until: new Date(now.getTime() + ms),
+      });
+      const imeis = ['356938035643809', '490154203237518', '352099001761481', '353918053321657'];
+
+      it('a record a leased listing returned is not returned to another until the lease ends', async () => {
+        const notices = imeis.slice(0, 2).map((imei, i) =>
+          authorizationFixture({
+            imei,
+            cancellation: {
+              reason: 'OTHER',
+              noticedAt: at(i).toISOString(),
+              verification: 'PENDING',
+              attempts: 0,
+              nextAttemptAt: T0.toISOString(),
+              verifiedAt: null,
+            },
+          }),
+        );
+        for (const authorization of notices) await store.createAuthorization({ authorization, now: T0 });
+        const ids = (records: AuthorizationRecord[]) => records.map((r) => r.authorizationId);
+        const [first, second] = notices.map((r) => r.authorizationId);
+        expect(ids(await store.listPendingCancellations({ now: T0, limit: 1, lease: lease('a') }))).toEqual([
+          first,
+        ]);
+        expect(ids(await store.listPendingCancellations({ now: T0, limit: 5, lease: lease('b') }))).toEqual([
+          second,
+        ]);
+        expect(await store.listPendingCancellations({ now: T0, limit: 5, lease: lease('c') })).toEqual([]);
+        // A listing without a lease is a plain read.
+        expect(await store.listPendingCancellations({ now: T0, limit: 5 })).toHaveLength(2);
+        const later = at(MINUTE);
+        expect(
+          ids(await store.listPendingCancellations({ now: later, limit: 5, lease: lease('c', later) })),
+        ).toEqual([first, second]);
+      });
+
+      it('concurrent leased listings of unconfirmed records share them out, each to one caller', async () => {
+        for (const imei of imeis) {
+          await store.createAuthorization({ authorization: authorizationFixture({ imei }), now: T0 });
+        }
+        const listings = await Promise.all(
+          ['a', 'b', 'c', 'd', 'e', 'f'].map((owner) =>
+            store.listUnconfirmed({ issuedAfter: T0, limit: 2, lease: lease(owner) }),
+          ),
+        );
+        const handedOut = listings.flat().map((r) => r.authorizationId);
+        expect(handedOut).toHaveLength(imeis.length);
+        expect(new Set(handedOut).size).toBe(imeis.length);
       });
     });
 

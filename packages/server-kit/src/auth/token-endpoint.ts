@@ -2,12 +2,11 @@
 
 import { readForm } from '../http/body.js';
 import type { AnswerContext } from '../http/envelope.js';
-import { JSON_HEADERS, retryAfterSeconds, tokenFailure } from '../http/envelope.js';
+import { JSON_HEADERS, tokenFailure } from '../http/envelope.js';
+import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { hashToken, newToken } from './token-hash.js';
-
-const MINUTE_MS = 60_000;
 
 /** Client credentials from HTTP Basic (RFC 6749 2.3.1) or from the form; both at once is refused. */
 function credentialsOf(
@@ -56,17 +55,13 @@ export async function issueToken(
   }
   const { clientId, clientSecret } = credentials;
   // Counted before the secret is checked, so guessing secrets is rate limited too.
-  const hit = await deps.rateLimiter.consumeRateLimit({
-    key: `token:${clientId}`,
-    limit: limits.tokensPerMinute,
-    windowMs: MINUTE_MS,
-    now: ctx.now,
-  });
-  if (!hit.allowed) {
-    return tokenFailure(ctx, 'rate_limit_exceeded', 'rate_limit_exceeded', {
-      headers: { 'retry-after': retryAfterSeconds(hit.resetAt, ctx.now) },
-    });
-  }
+  const limited = await perMinuteLimit(
+    deps.rateLimiter,
+    `token:${clientId}`,
+    limits.tokensPerMinute,
+    ctx.now,
+  );
+  if (limited) return tokenFailure(ctx, 'rate_limit_exceeded', 'rate_limit_exceeded', { headers: limited });
   const grantType = form.params.get('grant_type');
   if (grantType === undefined) {
     return tokenFailure(ctx, 'invalid_request', 'bad_request', {

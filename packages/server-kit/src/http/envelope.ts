@@ -98,9 +98,3 @@ export function tokenFailure(
     },
   };
 }
-
-/** `Retry-After` in whole seconds (at least 1) until `resetAt`. */
-export function retryAfterSeconds(resetAt: Date, now: Date): string {
-  const ms = Math.max(0, resetAt.getTime() - now.getTime());
-  return String(Math.max(1, Math.ceil(ms / 1000)));
-}

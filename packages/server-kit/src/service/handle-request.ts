@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { authenticateBearer } from '../auth/bearer.js';
 import { issueToken } from '../auth/token-endpoint.js';
 import { readJson } from '../http/body.js';
-import { type AnswerContext, failure, retryAfterSeconds, success, tokenFailure } from '../http/envelope.js';
+import { type AnswerContext, failure, success, tokenFailure } from '../http/envelope.js';
+import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
 import { matchRoute, type Route } from '../http/routes.js';
@@ -16,8 +17,6 @@ import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
 import type { UseCaseResult } from '../use-cases/result.js';
 import type { ServiceDeps } from './deps.js';
-
-const MINUTE_MS = 60_000;
 
 type ApiRoute = Exclude<Route, { name: 'token' }>;
 
@@ -77,17 +76,13 @@ export function createRequestHandler(deps: ServiceDeps) {
     if (!auth.ok) return failure(ctx, auth.code, { headers: auth.headers });
     const clientId = auth.client.clientId;
     trace.clientId = clientId;
-    const hit = await deps.rateLimiter.consumeRateLimit({
-      key: `write:${clientId}`,
-      limit: limits.writesPerMinute,
-      windowMs: MINUTE_MS,
-      now: ctx.now,
-    });
-    if (!hit.allowed) {
-      return failure(ctx, 'rate_limit_exceeded', {
-        headers: { 'retry-after': retryAfterSeconds(hit.resetAt, ctx.now) },
-      });
-    }
+    const limited = await perMinuteLimit(
+      deps.rateLimiter,
+      `write:${clientId}`,
+      limits.writesPerMinute,
+      ctx.now,
+    );
+    if (limited) return failure(ctx, 'rate_limit_exceeded', { headers: limited });
     const key = request.header('idempotency-key');
     if (key === undefined || key.trim() === '') {
       return failure(ctx, 'missing_idempotency_key', {
