@@ -13,7 +13,7 @@ import {
 
 /** What the smoke calls in fixtures/checks.cjs answer when every package works as DESIGN.md says. */
 const expected = {
-  core: { format: 'R$ 1.234,56', cpfValid: true, cpfInvalid: false, errorCode: 'total_mismatch' },
+  core: { format: 'R$\u00a01.234,56', cpfValid: true, cpfInvalid: false, errorCode: 'total_mismatch' },
   authorizationClient: { grandTotal: 2 * 150050 + 19990, journey: 'function' },
   posClient: { storeScoped: 'function' },
   serverKit: {

@@ -29,6 +29,15 @@ export async function ensureBuilt(): Promise<void> {
     await pnpm(['-r', ...missing.flatMap((name) => ['--filter', `./packages/${name}`]), 'build']);
 }
 
+/** pg, the optional peer of @fin/server-kit/postgres, which its users install beside it (as its README says). */
+async function optionalPeersUsersInstall(): Promise<string[]> {
+  const serverKit = JSON.parse(
+    await readFile(join(repositoryRoot, 'packages', 'server-kit', 'package.json'), 'utf8'),
+  );
+  const range: string | undefined = serverKit.peerDependencies?.pg;
+  return range ? [`pg@${range}`] : [];
+}
+
 /**
  * A fresh folder under the OS temp dir (outside the workspace, so nothing resolves through its
  * node_modules) with the four tarballs installed together by npm, third-party dependencies from the registry.
@@ -51,6 +60,7 @@ export async function installPackedPackages(): Promise<string> {
       '--no-package-lock',
       '--loglevel=error',
       ...tarballs.map((t) => `./${t}`),
+      ...(await optionalPeersUsersInstall()),
     ],
     { cwd: folder, maxBuffer: 32 * 1024 * 1024 },
   );
