@@ -17,6 +17,7 @@ import type {
   Store,
   UpdateAuthorization,
   UpdateAuthorizationResult,
+  WorkerLease,
 } from '../ports/store.js';
 import { checkR06Expired } from '../rules/r06-expiry.js';
 import { isR10Active, R10_ACTIVE_STATUSES } from '../rules/r10-imei.js';
@@ -52,6 +53,8 @@ export function memoryStore(): Store {
   const byProposal = new Map<string, Set<string>>();
   const byTaxId = new Map<string, Set<string>>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
+  /** authorizationId -> end of the worker lease that holds it. */
+  const leases = new Map<string, number>();
 
   const copy = <T>(value: T): T => structuredClone(value);
   const index = (map: Map<string, Set<string>>, key: string, id: string) => {
@@ -100,6 +103,15 @@ export function memoryStore(): Store {
       return 'proposal_use_taken';
     }
     return undefined;
+  };
+
+  /** Without a lease, every record; with one, those no unexpired lease holds, which it then holds. */
+  const leased = (records: AuthorizationRecord[], limit: number, lease: WorkerLease | undefined) => {
+    if (!lease) return records.slice(0, limit);
+    const free = records.filter((r) => (leases.get(r.authorizationId) ?? 0) <= lease.now.getTime());
+    const taken = free.slice(0, limit);
+    for (const r of taken) leases.set(r.authorizationId, lease.until.getTime());
+    return taken;
   };
 
   const isLive = (record: AuthorizationRecord, now: Date) =>
@@ -231,21 +243,20 @@ export function memoryStore(): Store {
       authorizations.set(next.authorizationId, next);
       return { ok: true, record: copy(next) };
     },
-    async listPendingCancellations({ now, limit }) {
+    async listPendingCancellations({ now, limit, lease }) {
       const at = now.toISOString();
-      return [...authorizations.values()]
+      const due = [...authorizations.values()]
         .filter(
           (r) =>
             r.cancellation?.verification === 'PENDING' &&
             (r.cancellation.nextAttemptAt === null || r.cancellation.nextAttemptAt <= at),
         )
-        .sort((a, b) => a.cancellation!.noticedAt.localeCompare(b.cancellation!.noticedAt))
-        .slice(0, limit)
-        .map(copy);
+        .sort((a, b) => a.cancellation!.noticedAt.localeCompare(b.cancellation!.noticedAt));
+      return leased(due, limit, lease).map(copy);
     },
-    async listUnconfirmed({ issuedAfter, limit }) {
+    async listUnconfirmed({ issuedAfter, limit, lease }) {
       const after = issuedAfter.toISOString();
-      return [...authorizations.values()]
+      const unconfirmed = [...authorizations.values()]
         .filter(
           (r) =>
             (r.status === 'AUTHORIZED' || r.status === 'EXPIRED') &&
@@ -253,9 +264,8 @@ export function memoryStore(): Store {
             r.cancellation === null &&
             r.issuedAt >= after,
         )
-        .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt))
-        .slice(0, limit)
-        .map(copy);
+        .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+      return leased(unconfirmed, limit, lease).map(copy);
     },
 
     async saveCatalogSnapshot({ partnerId, snapshot, syncedAt }) {

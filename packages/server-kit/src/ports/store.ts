@@ -97,6 +97,19 @@ export type UpdateAuthorizationResult =
   /** Moving out of `EXPIRED` would reuse a (`proposalId`, `proposalUse`) slot already taken. */
   | { ok: false; reason: 'proposal_use_taken' };
 
+/**
+ * A worker's hold on the records a listing returns: while `until` is ahead, no listing that carries a
+ * lease returns them again, whichever instance asks (`FOR UPDATE SKIP LOCKED` and a lease column in
+ * PostgreSQL). Several instances may so run one worker at once without searching the same sale twice;
+ * the writes themselves stay compare-and-set. A lease that ends (a crashed instance) frees its records.
+ */
+export interface WorkerLease {
+  /** Which worker instance took them (for operators). */
+  owner: string;
+  now: Date;
+  until: Date;
+}
+
 export interface CatalogSnapshotRecord {
   snapshot: JsonValue;
   syncedAt: string;
@@ -137,13 +150,25 @@ export interface Store extends RateLimiter {
   /** This client's authorizations of this CPF whose cancellation notice says `EXCHANGE`, newest issue first. */
   findExchangeNotices(query: { clientId: string; clientTaxId: string }): Promise<AuthorizationRecord[]>;
   updateAuthorization(input: UpdateAuthorization): Promise<UpdateAuthorizationResult>;
-  /** Cancellation notices still `PENDING` whose `nextAttemptAt <= now`, oldest notice first. */
-  listPendingCancellations(query: { now: Date; limit: number }): Promise<AuthorizationRecord[]>;
+  /**
+   * Cancellation notices still `PENDING` whose `nextAttemptAt <= now`, oldest notice first. With `lease`,
+   * only records no unexpired lease holds, which it then holds.
+   */
+  listPendingCancellations(query: {
+    now: Date;
+    limit: number;
+    lease?: WorkerLease;
+  }): Promise<AuthorizationRecord[]>;
   /**
    * Records without confirmation nor cancellation notice, status `AUTHORIZED` or `EXPIRED`, issued at or
-   * after `issuedAfter`, oldest first: what the confirmation poller searches the partner POS for.
+   * after `issuedAfter`, oldest first: what the confirmation poller searches the partner POS for. With
+   * `lease`, only records no unexpired lease holds, which it then holds.
    */
-  listUnconfirmed(query: { issuedAfter: Date; limit: number }): Promise<AuthorizationRecord[]>;
+  listUnconfirmed(query: {
+    issuedAfter: Date;
+    limit: number;
+    lease?: WorkerLease;
+  }): Promise<AuthorizationRecord[]>;
 
   // Catalog snapshots of the daily sync, one per partner (opaque JSON to the store) -----------------------
   saveCatalogSnapshot(input: { partnerId: string; snapshot: JsonValue; syncedAt: Date }): Promise<void>;

@@ -6,6 +6,7 @@ import type {
   CreateAuthorizationResult,
   UpdateAuthorization,
   UpdateAuthorizationResult,
+  WorkerLease,
 } from '../ports/store.js';
 import {
   AUTHORIZATION_COLUMNS,
@@ -167,22 +168,57 @@ export function listProposalUses(db: Queryable, proposalId: string) {
   return select(db, 'WHERE a.proposal_id = $1 ORDER BY a.proposal_use, a.issued_at', [proposalId]);
 }
 
-export function listPendingCancellations(db: Queryable, now: Date, limit: number) {
-  return select(
+/**
+ * Selects the rows `where` picks, in `order`, at most `limit`. With a lease, only rows no unexpired lease
+ * holds; they are locked with SKIP LOCKED (a row another instance is leasing right now is passed over,
+ * not waited for) and stamped with the lease in the same statement.
+ */
+async function selectLeased(
+  db: Queryable,
+  where: string,
+  order: string,
+  values: unknown[],
+  limit: number,
+  lease: WorkerLease | undefined,
+): Promise<AuthorizationRecord[]> {
+  if (!lease) return select(db, `WHERE ${where} ORDER BY ${order} LIMIT ${Number(limit)}`, values);
+  const n = values.length;
+  const { rows } = await query<AuthorizationRow>(
     db,
-    `WHERE a.cancellation_verification = 'PENDING'
-       AND (a.cancellation_next_attempt_at IS NULL OR a.cancellation_next_attempt_at <= $1)
-     ORDER BY a.cancellation_noticed_at, a.authorization_id LIMIT $2`,
-    [now, limit],
+    `WITH leased AS (
+       UPDATE fin_authorizations SET worker_lease_owner = $${n + 1}, worker_lease_until = $${n + 3}
+       WHERE authorization_id IN (
+         SELECT a.authorization_id FROM fin_authorizations a
+         WHERE ${where} AND (a.worker_lease_until IS NULL OR a.worker_lease_until <= $${n + 2})
+         ORDER BY ${order} LIMIT ${Number(limit)} FOR UPDATE SKIP LOCKED)
+       RETURNING authorization_id)
+     ${SELECT_AUTHORIZATIONS} JOIN leased ON leased.authorization_id = a.authorization_id
+     ORDER BY ${order}`,
+    [...values, lease.owner, lease.now, lease.until],
+  );
+  return rows.map(toAuthorizationRecord);
+}
+
+export function listPendingCancellations(db: Queryable, now: Date, limit: number, lease?: WorkerLease) {
+  return selectLeased(
+    db,
+    `a.cancellation_verification = 'PENDING'
+     AND (a.cancellation_next_attempt_at IS NULL OR a.cancellation_next_attempt_at <= $1)`,
+    'a.cancellation_noticed_at, a.authorization_id',
+    [now],
+    limit,
+    lease,
   );
 }
 
-export function listUnconfirmed(db: Queryable, issuedAfter: Date, limit: number) {
-  return select(
+export function listUnconfirmed(db: Queryable, issuedAfter: Date, limit: number, lease?: WorkerLease) {
+  return selectLeased(
     db,
-    `WHERE a.status IN ('AUTHORIZED', 'EXPIRED') AND a.sale_number IS NULL
-       AND a.cancellation_reason IS NULL AND a.issued_at >= $1
-     ORDER BY a.issued_at, a.authorization_id LIMIT $2`,
-    [issuedAfter, limit],
+    `a.status IN ('AUTHORIZED', 'EXPIRED') AND a.sale_number IS NULL
+     AND a.cancellation_reason IS NULL AND a.issued_at >= $1`,
+    'a.issued_at, a.authorization_id',
+    [issuedAfter],
+    limit,
+    lease,
   );
 }

@@ -69,8 +69,10 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     findExchangeNotices: ({ clientId, clientTaxId }) =>
       authorizations.findExchangeNotices(pool, clientId, clientTaxId),
     updateAuthorization: (input) => authorizations.updateAuthorization(pool, input),
-    listPendingCancellations: ({ now, limit }) => authorizations.listPendingCancellations(pool, now, limit),
-    listUnconfirmed: ({ issuedAfter, limit }) => authorizations.listUnconfirmed(pool, issuedAfter, limit),
+    listPendingCancellations: ({ now, limit, lease }) =>
+      authorizations.listPendingCancellations(pool, now, limit, lease),
+    listUnconfirmed: ({ issuedAfter, limit, lease }) =>
+      authorizations.listUnconfirmed(pool, issuedAfter, limit, lease),
 
     saveCatalogSnapshot: (input) => catalog.saveCatalogSnapshot(pool, input),
     getCatalogSnapshot: (partnerId) => catalog.getCatalogSnapshot(pool, partnerId),

@@ -1,6 +1,7 @@
 // The cancellation verifier (R-08): searches again for every pending notice that is due, until the POS answers.
+import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '../service/deps.js';
-import { verifyCancellation } from '../use-cases/verify-cancellation.js';
+import { nextVerificationDelayMs, verifyCancellation } from '../use-cases/verify-cancellation.js';
 
 export interface VerificationSummary {
   /** Notices searched in this run. */
@@ -16,15 +17,25 @@ export interface VerificationSummary {
 const BATCH = 50;
 
 /**
+ * How long a listed batch stays leased to this instance, so no other one searches the same sales
+ * meanwhile: the shortest wait between two searches of one notice, so a lease never delays a search
+ * that is due. A crashed instance's batch is free again after it.
+ */
+const LEASE_MS = nextVerificationDelayMs(1);
+
+/**
  * One pass of `service.workers.verifyCancellations()`: every notice due now, in batches, each searched
- * once. Run it on a timer (or a cron); several instances may run it at once, since each outcome is
- * stored by compare-and-set.
+ * once. Run it on a timer (or a cron); several instances may run it at once: each batch is leased to
+ * the instance that listed it (no sale is searched twice) and each outcome is stored by compare-and-set.
  */
 export async function verifyCancellations(deps: ServiceDeps): Promise<VerificationSummary> {
   const summary: VerificationSummary = { checked: 0, verified: 0, contradicted: 0, pending: 0 };
   const seen = new Set<string>();
+  const owner = `verifier:${randomUUID()}`;
   for (;;) {
-    const due = (await deps.store.listPendingCancellations({ now: deps.clock.now(), limit: BATCH })).filter(
+    const now = deps.clock.now();
+    const lease = { owner, now, until: new Date(now.getTime() + LEASE_MS) };
+    const due = (await deps.store.listPendingCancellations({ now, limit: BATCH, lease })).filter(
       (record) => !seen.has(record.authorizationId),
     );
     if (due.length === 0) return summary;
