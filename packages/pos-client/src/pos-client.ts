@@ -14,7 +14,11 @@ import { type SellersResource, sellersResource } from './sellers/sellers-resourc
 /** The scopes of the Partner POS API (spec section 5). */
 export type PartnerScope = Extract<Scope, 'catalog:read' | 'inventory:read' | 'sales:read'>;
 
-export const PARTNER_SCOPES: readonly PartnerScope[] = ['catalog:read', 'inventory:read', 'sales:read'];
+export const PARTNER_SCOPES: readonly PartnerScope[] = Object.freeze([
+  'catalog:read',
+  'inventory:read',
+  'sales:read',
+]);
 
 /**
  * `baseUrl` is the partner's host root (paths carry `/v1`). Everything else is the transport's:

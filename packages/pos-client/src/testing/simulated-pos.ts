@@ -90,10 +90,10 @@ export interface SimulatedPos {
   readonly tokens: { expire(): void; revoke(): void };
 }
 
-export const defaultSimulatedClient: SimulatedClient = {
+export const defaultSimulatedClient: Readonly<SimulatedClient> = Object.freeze({
   clientId: 'financing-service',
   clientSecret: 'simulated-partner-secret',
-};
+});
 
 type ApiEndpoint = Exclude<PosEndpoint, 'POST /v1/oauth/token'>;
 
