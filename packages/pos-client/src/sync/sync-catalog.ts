@@ -128,7 +128,7 @@ export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = 
 
   const employees = await readAll('employees', {}, () => pos.employees.list(list));
   const stores = await readAll('stores', {}, () => pos.stores.list(list));
-  const storeIds = [...(options.storeIds ?? stores.map((store) => store.storeId))];
+  const storeIds = [...new Set(options.storeIds ?? stores.map((store) => store.storeId))];
   const plans: StorePlan[] = [];
   const products: StoreProduct[] = [];
   const services: StoreService[] = [];
