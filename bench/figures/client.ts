@@ -1,7 +1,7 @@
 // Client overhead: sequential authorize calls through @fin/authorization-client vs bare fetch, same server.
 import { randomUUID } from 'node:crypto';
 import { AuthorizationClient } from '@fin/authorization-client';
-import { benchCart, imeiStream } from '../lib/cart.js';
+import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
 import { fetchToken } from '../lib/requests.js';
 import { startTarget } from '../lib/target.js';
@@ -27,10 +27,10 @@ async function run(options: FigureOptions): Promise<Row[]> {
     const token = await fetchToken(target.url, BENCH_CLIENT.clientId, BENCH_CLIENT.clientSecret);
     // Pacing off: the spec's 120 writes a minute would measure the pacer, not the client.
     const client = new AuthorizationClient({ baseUrl: target.url, ...BENCH_CLIENT, rateLimit: false });
-    const clientImei = imeiStream(20);
-    const fetchImei = imeiStream(21);
+    const clientCarts = cartStream(20);
+    const fetchCarts = cartStream(21);
     const viaClient: Call = async () => {
-      const outcome = await client.authorize(benchCart(clientImei()));
+      const outcome = await client.authorize(clientCarts());
       if (!outcome.authorized) throw new Error('bench authorization declined');
     };
     const viaFetch: Call = async () => {
@@ -44,7 +44,7 @@ async function run(options: FigureOptions): Promise<Row[]> {
           'x-request-id': randomUUID(),
           'x-correlation-id': randomUUID(),
         },
-        body: JSON.stringify(benchCart(fetchImei())),
+        body: JSON.stringify(fetchCarts()),
       });
       const body = (await response.json()) as { data?: { authorized?: boolean } };
       if (body.data?.authorized !== true) throw new Error(`bench authorization answered ${response.status}`);

@@ -1,5 +1,5 @@
 // A valid authorization cart and a stream of fresh Luhn-valid IMEIs, so R-10 never refuses a bench request.
-import { type AuthorizeRequest, imei } from '@fin/core';
+import { type AuthorizeRequest, cpf, imei } from '@fin/core';
 
 /** Store, plan and CPFs the bench server is configured with (check digits valid). */
 export const BENCH_STORE_ID = 'store-bench-001';
@@ -14,10 +14,14 @@ const WARRANTY_CENTS = 24_990;
 const brl = (amount: number) => ({ amount, currency: 'BRL' as const });
 
 /** A cart whose totals add up (R-02) for the given IMEI (the reliability suite reuses it, with its own stores). */
-export function benchCart(deviceImei: string, storeId = BENCH_STORE_ID): AuthorizeRequest {
+export function benchCart(
+  deviceImei: string,
+  storeId = BENCH_STORE_ID,
+  clientTaxId = BENCH_CLIENT_TAX_ID,
+): AuthorizeRequest {
   return {
     clientName: 'Maria Bench',
-    clientTaxId: BENCH_CLIENT_TAX_ID,
+    clientTaxId,
     clientPhoneNumber: '11987654321',
     sellerId: 'seller-bench-001',
     sellerTaxId: BENCH_SELLER_TAX_ID,
@@ -51,18 +55,46 @@ export function benchCart(deviceImei: string, storeId = BENCH_STORE_ID): Authori
   };
 }
 
+/** The body completed by the first `width`-digit suffix that `isValid` accepts (check digits by search). */
+function complete(body: string, width: number, isValid: (s: string) => boolean): string {
+  for (let n = 0; n < 10 ** width; n++) {
+    const candidate = body + String(n).padStart(width, '0');
+    if (isValid(candidate)) return candidate;
+  }
+  throw new Error(`no check digits complete ${body}`);
+}
+
 /**
- * Fresh IMEIs: a 14-digit body (a two-digit prefix, then a counter) completed by the one check digit that
- * core's validator accepts. Different prefixes give disjoint streams (one per process or per run).
+ * Fresh IMEIs: a 14-digit body (a two-digit prefix, then a counter) and the Luhn digit core's validator
+ * accepts. Different prefixes give disjoint streams (one per process or per run).
  */
 export function imeiStream(prefix: number): () => string {
   let counter = 0;
   return () => {
     counter += 1;
-    const body = `${String(prefix).padStart(2, '0')}${String(counter).padStart(12, '0')}`;
-    for (let digit = 0; digit <= 9; digit++) {
-      if (imei.isValid(body + digit)) return body + digit;
-    }
-    throw new Error(`no Luhn digit completes ${body}`);
+    return complete(
+      `${String(prefix).padStart(2, '0')}${String(counter).padStart(12, '0')}`,
+      1,
+      imei.isValid,
+    );
   };
+}
+
+/**
+ * Fresh customers: one CPF per sale, as at a real counter. (With a single CPF, every proposal ever approved
+ * would belong to one customer, a case no store meets.) A one-digit prefix (1-9), a counter, check digits.
+ */
+export function cpfStream(prefix: number): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return complete(`${prefix}${String(counter).padStart(8, '0')}`, 2, cpf.isValid);
+  };
+}
+
+/** Carts of fresh sales: each with a new IMEI and a new customer; `prefix` (10-99) keeps streams apart. */
+export function cartStream(prefix: number, storeId = BENCH_STORE_ID): () => AuthorizeRequest {
+  const nextImei = imeiStream(prefix);
+  const nextCpf = cpfStream((prefix % 9) + 1);
+  return () => benchCart(nextImei(), storeId, nextCpf());
 }

@@ -1,15 +1,15 @@
 // The bytes of one authorize request: bearer, fresh Idempotency-Key and ids, a cart with a fresh IMEI.
 import { randomUUID } from 'node:crypto';
-import { benchCart, imeiStream } from './cart.js';
+import { cartStream } from './cart.js';
 
 export interface AuthorizeRequestParts {
   headers: Record<string, string>;
   body: string;
 }
 
-/** Each call gives the next request: a new IMEI, Idempotency-Key, X-Request-Id and X-Correlation-Id. */
-export function authorizeRequests(token: string, imeiPrefix: number): () => AuthorizeRequestParts {
-  const nextImei = imeiStream(imeiPrefix);
+/** Each call gives the next request: a new IMEI, customer CPF, Idempotency-Key, X-Request-Id and X-Correlation-Id. */
+export function authorizeRequests(token: string, streamPrefix: number): () => AuthorizeRequestParts {
+  const nextCart = cartStream(streamPrefix);
   return () => ({
     headers: {
       authorization: `Bearer ${token}`,
@@ -19,7 +19,7 @@ export function authorizeRequests(token: string, imeiPrefix: number): () => Auth
       'x-request-id': randomUUID(),
       'x-correlation-id': randomUUID(),
     },
-    body: JSON.stringify(benchCart(nextImei())),
+    body: JSON.stringify(nextCart()),
   });
 }
 
