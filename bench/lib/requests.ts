@@ -8,8 +8,12 @@ export interface AuthorizeRequestParts {
 }
 
 /** Each call gives the next request: a new IMEI, customer CPF, Idempotency-Key, X-Request-Id and X-Correlation-Id. */
-export function authorizeRequests(token: string, streamPrefix: number): () => AuthorizeRequestParts {
-  const nextCart = cartStream(streamPrefix);
+export function authorizeRequests(
+  token: string,
+  streamPrefix: number,
+  storeId?: string,
+): () => AuthorizeRequestParts {
+  const nextCart = cartStream(streamPrefix, storeId);
   return () => ({
     headers: {
       authorization: `Bearer ${token}`,
