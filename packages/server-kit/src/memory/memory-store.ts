@@ -21,6 +21,7 @@ import type {
 } from '../ports/store.js';
 import { checkR06Expired } from '../rules/r06-expiry.js';
 import { isR10Active, R10_ACTIVE_STATUSES } from '../rules/r10-imei.js';
+import { proposalAvailability } from './proposal-availability.js';
 
 interface IdempotencyEntry {
   fingerprint: string;
@@ -51,8 +52,11 @@ export function memoryStore(): Store {
   const authorizations = new Map<string, AuthorizationRecord>();
   const byImei = new Map<string, Set<string>>();
   const byProposal = new Map<string, Set<string>>();
-  const byTaxId = new Map<string, Set<string>>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
+  const availability = proposalAvailability();
+  const bucket = (clientTaxId: string, storeId: string) => `${clientTaxId}\u0000${storeId}`;
+  /** clientTaxId -> ids of records whose cancellation notice says EXCHANGE. */
+  const exchangeNotices = new Map<string, Set<string>>();
   /** authorizationId -> end of the worker lease that holds it. */
   const leases = new Map<string, number>();
 
@@ -70,12 +74,7 @@ export function memoryStore(): Store {
   const expireOverdue = (records: AuthorizationRecord[], now: Date, keep: string) => {
     for (const record of records) {
       if (record.authorizationId === keep || !checkR06Expired(record, now)) continue;
-      authorizations.set(record.authorizationId, {
-        ...record,
-        status: 'EXPIRED',
-        version: record.version + 1,
-        updatedAt: now.toISOString(),
-      });
+      write({ ...record, status: 'EXPIRED', version: record.version + 1, updatedAt: now.toISOString() }, now);
     }
   };
 
@@ -114,8 +113,22 @@ export function memoryStore(): Store {
     return taken;
   };
 
-  const isLive = (record: AuthorizationRecord, now: Date) =>
-    record.status !== 'EXPIRED' && !checkR06Expired(record, now);
+  /** Until when the live uses of `proposalId` hold it (ms): for good once one is CONFIRMED or CANCELLED. */
+  const heldUntil = (proposalId: string): number =>
+    recordsOf(byProposal, proposalId).reduce((until, use) => {
+      if (use.status === 'CONFIRMED' || use.status === 'CANCELLED') return Number.POSITIVE_INFINITY;
+      return use.status === 'AUTHORIZED' ? Math.max(until, Date.parse(use.expiresAt)) : until;
+    }, 0);
+
+  /** Stores `record` and keeps the derived indexes (proposal availability, EXCHANGE notices) true. */
+  const write = (record: AuthorizationRecord, now: Date) => {
+    authorizations.set(record.authorizationId, record);
+    const notices = exchangeNotices.get(record.clientTaxId);
+    if (record.cancellation?.reason === 'EXCHANGE')
+      index(exchangeNotices, record.clientTaxId, record.authorizationId);
+    else notices?.delete(record.authorizationId);
+    availability.usedUntil(record.proposalId, heldUntil(record.proposalId), now.getTime());
+  };
 
   return {
     async saveToken(token) {
@@ -178,7 +191,9 @@ export function memoryStore(): Store {
     },
 
     async insertProposal(proposal) {
-      if (!proposals.has(proposal.proposalId)) proposals.set(proposal.proposalId, copy(proposal));
+      if (proposals.has(proposal.proposalId)) return;
+      proposals.set(proposal.proposalId, copy(proposal));
+      availability.add(proposal.proposalId, bucket(proposal.clientTaxId, proposal.storeId));
     },
     async getProposal(proposalId) {
       const proposal = proposals.get(proposalId);
@@ -186,9 +201,8 @@ export function memoryStore(): Store {
     },
     async findUnusedProposal({ clientTaxId, storeId, now }) {
       let newest: ProposalRecord | undefined;
-      for (const proposal of proposals.values()) {
-        if (proposal.clientTaxId !== clientTaxId || proposal.storeId !== storeId) continue;
-        if (recordsOf(byProposal, proposal.proposalId).some((r) => isLive(r, now))) continue;
+      for (const proposalId of availability.freeAt(bucket(clientTaxId, storeId), now.getTime())) {
+        const proposal = proposals.get(proposalId)!;
         if (!newest || proposal.approvedAt >= newest.approvedAt) newest = proposal;
       }
       return newest && copy(newest);
@@ -209,11 +223,11 @@ export function memoryStore(): Store {
       if (conflict) return { ok: false, reason: conflict };
       if (newProposal && !proposals.has(newProposal.proposalId)) {
         proposals.set(newProposal.proposalId, copy(newProposal));
+        availability.add(newProposal.proposalId, bucket(newProposal.clientTaxId, newProposal.storeId));
       }
-      authorizations.set(record.authorizationId, record);
       index(byImei, record.imei, record.authorizationId);
       index(byProposal, record.proposalId, record.authorizationId);
-      index(byTaxId, record.clientTaxId, record.authorizationId);
+      write(record, now);
       return { ok: true };
     },
     async getAuthorization(authorizationId) {
@@ -225,8 +239,8 @@ export function memoryStore(): Store {
       return active && copy(active);
     },
     async findExchangeNotices({ clientId, clientTaxId }) {
-      return recordsOf(byTaxId, clientTaxId)
-        .filter((r) => r.clientId === clientId && r.cancellation?.reason === 'EXCHANGE')
+      return recordsOf(exchangeNotices, clientTaxId)
+        .filter((r) => r.clientId === clientId)
         .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
         .map(copy);
     },
@@ -240,7 +254,7 @@ export function memoryStore(): Store {
       const next = { ...copy(record), version: expectedVersion + 1 };
       const conflict = conflictOf(next, now);
       if (conflict) return { ok: false, reason: conflict };
-      authorizations.set(next.authorizationId, next);
+      write(next, now);
       return { ok: true, record: copy(next) };
     },
     async listPendingCancellations({ now, limit, lease }) {

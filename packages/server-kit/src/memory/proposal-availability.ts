@@ -1,0 +1,75 @@
+// When each proposal is free for a first use again: the index behind memoryStore's findUnusedProposal.
+
+/**
+ * A proposal is used until the last of its live uses ends: for good once one is `CONFIRMED` or
+ * `CANCELLED`, at `expiresAt` while its uses are `AUTHORIZED`. Free proposals are kept per CPF and store,
+ * and a time-ordered queue moves a proposal back among them when its `AUTHORIZED` use lapses, so a
+ * lookup costs the few free proposals of one customer, not every proposal ever approved.
+ */
+export function proposalAvailability() {
+  const usedUntil = new Map<string, number>();
+  const bucketOf = new Map<string, string>();
+  const free = new Map<string, Set<string>>();
+  /** [until, proposalId], ascending; `head` is the first entry not yet drained. */
+  const queue: [number, string][] = [];
+  let head = 0;
+
+  const freeSet = (bucket: string) => {
+    let set = free.get(bucket);
+    if (!set) {
+      set = new Set();
+      free.set(bucket, set);
+    }
+    return set;
+  };
+
+  const enqueue = (until: number, proposalId: string) => {
+    let low = head;
+    let high = queue.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (queue[mid]![0] <= until) low = mid + 1;
+      else high = mid;
+    }
+    queue.splice(low, 0, [until, proposalId]);
+  };
+
+  const drain = (now: number) => {
+    while (head < queue.length && queue[head]![0] <= now) {
+      const [until, proposalId] = queue[head]!;
+      head += 1;
+      // An entry a later write superseded is skipped: that write queued its own.
+      if (usedUntil.get(proposalId) === until) freeSet(bucketOf.get(proposalId)!).add(proposalId);
+    }
+    if (head > 1024 && head * 2 > queue.length) {
+      queue.splice(0, head);
+      head = 0;
+    }
+  };
+
+  return {
+    /** A new proposal of `bucket`, free from the start. */
+    add(proposalId: string, bucket: string) {
+      bucketOf.set(proposalId, bucket);
+      usedUntil.set(proposalId, 0);
+      freeSet(bucket).add(proposalId);
+    },
+    /** Its uses changed: used until `until` (ms; 0 free now, Infinity for good). */
+    usedUntil(proposalId: string, until: number, now: number) {
+      const bucket = bucketOf.get(proposalId);
+      if (bucket === undefined || usedUntil.get(proposalId) === until) return;
+      usedUntil.set(proposalId, until);
+      if (until <= now) {
+        freeSet(bucket).add(proposalId);
+        return;
+      }
+      free.get(bucket)?.delete(proposalId);
+      if (until !== Number.POSITIVE_INFINITY) enqueue(until, proposalId);
+    },
+    /** The proposals of `bucket` free at `now`. */
+    freeAt(bucket: string, now: number): string[] {
+      drain(now);
+      return [...(free.get(bucket) ?? [])].filter((id) => (usedUntil.get(id) ?? 0) <= now);
+    },
+  };
+}
