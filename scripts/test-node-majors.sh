@@ -14,12 +14,12 @@ suites=(packages test/release)
 
 for major in "${majors[@]}"; do
   start=$SECONDS
-  echo "+ Node $major: vitest run ${suites[*]}"
-  npx -y -p "node@$major" -- node -e '
-    const want = process.argv[1];
-    const got = process.versions.node.split(".")[0];
-    if (got !== want) { console.error(`expected Node ${want}, got ${process.version}`); process.exit(1); }
-    console.log(`Node ${process.version}`);' "$major"
-  npx -y -p "node@$major" -- node node_modules/vitest/vitest.mjs run "${suites[@]}"
+  # npx fetches the binary once; vitest then runs on it directly (not under npx, whose npm_config_* settings
+  # would leak into the npx calls the tests make), with it first on PATH for the processes the tests spawn.
+  node_bin=$(npx -y -p "node@$major" -- node -p process.execPath | tail -n 1)
+  version=$("$node_bin" --version)
+  [ "${version%%.*}" = "v$major" ] || { echo "expected Node $major, got $version from $node_bin" >&2; exit 1; }
+  echo "+ Node $version: vitest run ${suites[*]}"
+  PATH="$(dirname "$node_bin"):$PATH" "$node_bin" node_modules/vitest/vitest.mjs run "${suites[@]}"
   echo "Node $major: done in $((SECONDS - start)) s"
 done
