@@ -31,3 +31,14 @@ export {
 export { defaultLimits, type ServiceLimits } from './service/deps.js';
 export type { ApproveProposalInput } from './use-cases/approve-proposal.js';
 export type { VerificationSummary } from './workers/cancellation-verifier.js';
+export {
+  type CatalogSyncJob,
+  type CatalogSyncOptions,
+  type CatalogSyncPartner,
+  type CatalogSyncResult,
+  catalogSyncJob,
+  type Departure,
+  type PartnerCatalog,
+} from './workers/catalog-sync.js';
+export { type ConfirmationPollSummary, confirmationFromSale } from './workers/confirmation-poller.js';
+export { startWorkerLoop, type WorkerLoop, type WorkerLoopOptions } from './workers/worker-loop.js';

@@ -13,6 +13,7 @@ import type { Store } from '../ports/store.js';
 import { defaultR11Policy, type R11Policy } from '../rules/r11-reuse.js';
 import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
+import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
 import { defaultLimits, type ServiceDeps, type ServiceLimits, type ServiceSettings } from './deps.js';
 import { createRequestHandler } from './handle-request.js';
 
@@ -54,6 +55,8 @@ export interface FinancingService {
   workers: {
     /** searches the partner POS again for every pending cancellation notice that is due. */
     verifyCancellations(): Promise<VerificationSummary>;
+    /** DESIGN 4: confirms, from the partner's sale search, the sales whose POS never called confirm. */
+    pollConfirmations(): Promise<ConfirmationPollSummary>;
   };
 }
 
@@ -118,6 +121,9 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
       if (!options.store) await store.close();
     },
     proposals: { approve: (input) => approveProposal(deps, input) },
-    workers: { verifyCancellations: () => verifyCancellations(deps) },
+    workers: {
+      verifyCancellations: () => verifyCancellations(deps),
+      pollConfirmations: () => pollConfirmations(deps),
+    },
   };
 }

@@ -25,6 +25,10 @@ export interface ServiceLimits {
   idempotencyWaitMs: number;
   /** How long the cancel call waits for the partner's sale search before leaving it to the verifier: 5 s. */
   saleSearchTimeoutMs: number;
+  /** The confirmation poller searches an unconfirmed sale at most once per this period: 60 s. */
+  confirmationPollMs: number;
+  /** ... and stops this long after the authorization expired (the POS's delay in showing ACTIVE): 1 h. */
+  confirmationGraceMs: number;
 }
 
 export const defaultLimits: ServiceLimits = {
@@ -36,6 +40,8 @@ export const defaultLimits: ServiceLimits = {
   idempotencyLeaseMs: 30_000,
   idempotencyWaitMs: 10_000,
   saleSearchTimeoutMs: 5_000,
+  confirmationPollMs: 60_000,
+  confirmationGraceMs: 3_600_000,
 };
 
 export interface ServiceSettings {

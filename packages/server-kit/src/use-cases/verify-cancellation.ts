@@ -14,9 +14,10 @@ export function nextVerificationDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-type SearchAnswer = { ok: true; sales: readonly SaleStatus[] } | { ok: false; why: string };
+export type SearchAnswer = { ok: true; sales: readonly SaleStatus[] } | { ok: false; why: string };
 
-async function searchSales(
+/** One sale search by IMEI with a time limit; a failure or a timeout is an answer too, never a throw. */
+export async function searchSales(
   saleSearch: SaleSearch | undefined,
   imei: string,
   timeoutMs: number,

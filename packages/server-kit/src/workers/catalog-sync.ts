@@ -1,0 +1,161 @@
+// The catalog sync job (spec 1.3): syncCatalog for each partner into the store, departures recorded, last success shared by every instance.
+import type { Employee, Logger } from '@fin/core';
+import { type CatalogSnapshot, type PosClient, type SyncCatalogOptions, syncCatalog } from '@fin/pos-client';
+import { type Clock, systemClock } from '../ports/clock.js';
+import type { JsonValue } from '../ports/records.js';
+import type { Store } from '../ports/store.js';
+
+export interface CatalogSyncPartner {
+  /** The partner's `clientId` in `createFinancingService({ clients })`: its catalog is stored under it. */
+  partnerId: string;
+  pos: PosClient;
+  /** Stores whose plans, products and services to read; default every store the partner lists. */
+  storeIds?: readonly string[];
+}
+
+export interface CatalogSyncOptions {
+  store: Store;
+  partners: readonly CatalogSyncPartner[];
+  clock?: Clock;
+  logger?: Logger;
+  /** How long a departure stays on record after the sync that noticed it: 90 days. */
+  departureRetentionDays?: number;
+  /** Passed to every `syncCatalog` call. */
+  sync?: Pick<SyncCatalogOptions, 'pageSize' | 'concurrency' | 'maxRelists'>;
+}
+
+/** An employee gone from the partner's list (the spec's only sign of a departure), and the sync that noticed. */
+export interface Departure {
+  employee: Employee;
+  detectedAt: string;
+}
+
+/** What the job keeps per partner: the catalog the service reads, and the departures on record. */
+export interface PartnerCatalog {
+  catalog: CatalogSnapshot;
+  departures: Departure[];
+}
+
+export type CatalogSyncResult =
+  | {
+      partnerId: string;
+      ok: true;
+      syncedAt: string;
+      /** Employees who left since the previous sync. */
+      departures: Employee[];
+      /** Requests the sync made, and lists it read twice because they changed underneath. */
+      pages: number;
+      relisted: number;
+    }
+  | {
+      partnerId: string;
+      ok: false;
+      /** The error's code (or name): no message, which may quote the partner's answer. */
+      error: string;
+      /** The stored catalog stays as it was, from this moment on. */
+      lastSucceededAt: string | undefined;
+    };
+
+export interface CatalogSyncJob {
+  /** One sync of every partner, one after the other; a partner that fails does not stop the others. */
+  runOnce(): Promise<CatalogSyncResult[]>;
+  /** When the partner's catalog was last synced completely, as stored (every instance sees the same). */
+  lastSucceededAt(partnerId: string): Promise<Date | undefined>;
+  /** The partner's stored catalog and departures. */
+  read(partnerId: string): Promise<PartnerCatalog | undefined>;
+}
+
+const DAY_MS = 86_400_000;
+
+const isPartnerCatalog = (value: unknown): value is PartnerCatalog =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PartnerCatalog).catalog?.syncedAt === 'string' &&
+  Array.isArray((value as PartnerCatalog).departures);
+
+/** The departures to keep: yesterday's still absent today and recent enough, then today's new ones. */
+function departuresAfter(
+  previous: Departure[],
+  today: CatalogSnapshot,
+  departed: Employee[],
+  retentionMs: number,
+): Departure[] {
+  const present = new Set(today.employees.map((employee) => employee.cpf));
+  const since = Date.parse(today.syncedAt) - retentionMs;
+  return [
+    ...previous.filter((d) => !present.has(d.employee.cpf) && Date.parse(d.detectedAt) > since),
+    ...departed.map((employee) => ({ employee, detectedAt: today.syncedAt })),
+  ];
+}
+
+/**
+ * The daily catalog sync. Call `runOnce()` from a scheduler, or `startWorkerLoop(job.runOnce, ...)`.
+ * Each partner's complete snapshot replaces the stored one in one write; a failed sync leaves the
+ * previous one in place and reports when it last succeeded.
+ */
+export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
+  const { store, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const retentionMs = (options.departureRetentionDays ?? 90) * DAY_MS;
+
+  const read = async (partnerId: string) => {
+    const stored = await store.getCatalogSnapshot(partnerId);
+    return stored && isPartnerCatalog(stored.snapshot) ? stored.snapshot : undefined;
+  };
+
+  const syncPartner = async (partner: CatalogSyncPartner): Promise<CatalogSyncResult> => {
+    const { partnerId } = partner;
+    try {
+      const previous = await read(partnerId);
+      const sync = await syncCatalog(partner.pos, {
+        ...options.sync,
+        storeIds: partner.storeIds,
+        previous: previous?.catalog,
+        clock,
+      });
+      const departed = sync.diff.departures;
+      const record: PartnerCatalog = {
+        catalog: sync.snapshot,
+        departures: departuresAfter(previous?.departures ?? [], sync.snapshot, departed, retentionMs),
+      };
+      await store.saveCatalogSnapshot({
+        partnerId,
+        // Plain JSON: optional fields left undefined by the client vanish, as they would in any store.
+        snapshot: JSON.parse(JSON.stringify(record)) as JsonValue,
+        syncedAt: new Date(sync.snapshot.syncedAt),
+      });
+      logger?.info?.({
+        event: 'catalog.synced',
+        partnerId,
+        pages: sync.pages,
+        departures: departed.length,
+      });
+      return {
+        partnerId,
+        ok: true,
+        syncedAt: sync.snapshot.syncedAt,
+        departures: departed,
+        pages: sync.pages,
+        relisted: sync.warnings.length,
+      };
+    } catch (failure) {
+      const error = String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
+      logger?.error?.({ event: 'catalog.sync_failed', partnerId, error });
+      const last = await store.getCatalogSnapshot(partnerId).catch(() => undefined);
+      return { partnerId, ok: false, error, lastSucceededAt: last?.syncedAt };
+    }
+  };
+
+  return {
+    async runOnce() {
+      const results: CatalogSyncResult[] = [];
+      for (const partner of options.partners) results.push(await syncPartner(partner));
+      return results;
+    },
+    async lastSucceededAt(partnerId) {
+      const stored = await store.getCatalogSnapshot(partnerId);
+      return stored && new Date(stored.syncedAt);
+    },
+    read,
+  };
+}
