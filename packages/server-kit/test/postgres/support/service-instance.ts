@@ -1,0 +1,34 @@
+// One service instance of the multi-process tests: the financing service on postgresStore, on 127.0.0.1, in a process of its own.
+import { createServer } from 'node:http';
+import { createFinancingService, sandboxCreditEngine, toNodeHandler } from '@fin/server-kit';
+import { postgresStore } from '@fin/server-kit/postgres';
+import { LOAD_PARTNERS } from './partners.js';
+
+const connectionString = process.env.DATABASE_URL;
+if (!connectionString) throw new Error('service-instance: DATABASE_URL is required');
+// A fixed instant shared by every instance, when the test needs all requests in one rate-limit window.
+const fixedNow = process.env.FIN_TEST_NOW;
+
+const store = postgresStore({ connectionString, max: 8 });
+const service = createFinancingService({
+  clients: LOAD_PARTNERS,
+  credit: sandboxCreditEngine(),
+  store,
+  ...(fixedNow ? { clock: { now: () => new Date(fixedNow) } } : {}),
+});
+const server = createServer(toNodeHandler(service));
+
+async function shutdown() {
+  server.close();
+  await service.close();
+  await store.close();
+  process.exit(0);
+}
+// The test closes our stdin to stop us (or dies, which closes it too).
+process.stdin.on('end', shutdown);
+process.stdin.resume();
+
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address?.port })}\n`);
+});
