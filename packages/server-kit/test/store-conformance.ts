@@ -451,7 +451,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
           { ok: false, reason: 'proposal_use_taken' },
           { ok: false, reason: 'proposal_use_taken' },
         ]);
-        const next = authorizationFixture({ imei: '490154203237518', proposalId, proposalUse: 2 });
+        const next = authorizationFixture({ imei: '353918053321657', proposalId, proposalUse: 2 });
         expect(await store.createAuthorization({ authorization: next, now: T0 })).toEqual({ ok: true });
         expect((await store.listProposalUses(proposalId)).map((r) => r.proposalUse)).toEqual([1, 2]);
       });
@@ -528,6 +528,19 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         expect(
           await store.findExchangeNotices({ clientId: 'partner-a', clientTaxId: '11144477735' }),
         ).toEqual([]);
+      });
+
+      it('forgets an EXCHANGE notice once a later notice of the same record gives another reason', async () => {
+        const record = authorizationFixture({ cancellation: cancellation({ verification: 'CONTRADICTED' }) });
+        await store.createAuthorization({ authorization: record, now: T0 });
+        const query = { clientId: 'partner-a', clientTaxId: record.clientTaxId };
+        expect(await store.findExchangeNotices(query)).toHaveLength(1);
+        await store.updateAuthorization({
+          record: { ...record, cancellation: cancellation({ reason: 'OTHER' }) },
+          expectedVersion: 1,
+          now: T0,
+        });
+        expect(await store.findExchangeNotices(query)).toEqual([]);
       });
 
       it('lists pending cancellations that are due, oldest notice first, up to the limit', async () => {
