@@ -1,6 +1,7 @@
 // Idempotency-Key on every write POST (spec section 8, DESIGN 9): replay, conflict, scope, storage rules, concurrency.
 import { randomUUID } from 'node:crypto';
 import { money } from '@fin/core';
+import { type CreditEngine, memoryStore } from '@fin/server-kit';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER, cart, confirmation, DAY, harness, PARTNER_B, T0 } from './support/harness.js';
 
@@ -161,6 +162,39 @@ describe('idempotency', () => {
     expect((await h.authorize(cart())).body.error.code).toBe('imei_already_financed');
   });
 
+  it('a duplicate on another instance sharing the store waits for the first and replays its answer', async () => {
+    const store = memoryStore();
+    const engine = gatedEngine();
+    const slow = harness({ store, credit: engine.credit });
+    const other = harness({ store });
+    const key = randomUUID();
+    const token = await slow.token();
+    const first = slow.authorize(cart(), { idempotencyKey: key, token });
+    await engine.entered;
+    const duplicate = other.authorize(cart(), { idempotencyKey: key, token });
+    setTimeout(engine.release, 50);
+    const [a, b] = await Promise.all([first, duplicate]);
+    expect(b.body.data).toEqual(a.body.data);
+    expect(b.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('a duplicate that waited longer than idempotencyWaitMs is 409 idempotency_key_in_progress with Retry-After', async () => {
+    const store = memoryStore();
+    const engine = gatedEngine();
+    const stuck = harness({ store, credit: engine.credit });
+    const other = harness({ store, limits: { idempotencyWaitMs: 100 } });
+    const key = randomUUID();
+    const token = await stuck.token();
+    const first = stuck.authorize(cart(), { idempotencyKey: key, token });
+    await engine.entered;
+    const answer = await other.authorize(cart(), { idempotencyKey: key, token });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('idempotency_key_in_progress');
+    expect(answer.headers.get('retry-after')).toBe('1');
+    engine.release();
+    expect((await first).status).toBe(200);
+  });
+
   it('proposal approvals are not requests: approving twice gives two proposals', async () => {
     const h = harness();
     const a = await h.service.proposals.approve({
@@ -176,3 +210,23 @@ describe('idempotency', () => {
     expect(a.proposalId).not.toBe(b.proposalId);
   });
 });
+
+/** A credit engine that approves only once released; `entered` settles when a request reaches it. */
+function gatedEngine() {
+  let enter!: () => void;
+  let release!: () => void;
+  const entered = new Promise<void>((resolve) => {
+    enter = resolve;
+  });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const credit: CreditEngine = {
+    async analyze(request) {
+      enter();
+      await gate;
+      return { approved: true, amount: request.amount, installments: 10 };
+    },
+  };
+  return { credit, entered, release };
+}
