@@ -57,6 +57,8 @@ export interface FinancingService {
     verifyCancellations(): Promise<VerificationSummary>;
     /** DESIGN 4: confirms, from the partner's sale search, the sales whose POS never called confirm. */
     pollConfirmations(): Promise<ConfirmationPollSummary>;
+    /** Housekeeping: expired tokens, idempotency records past retention (24 h), ended rate-limit windows. */
+    purgeExpired(): Promise<void>;
   };
 }
 
@@ -124,6 +126,8 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     workers: {
       verifyCancellations: () => verifyCancellations(deps),
       pollConfirmations: () => pollConfirmations(deps),
+      purgeExpired: () =>
+        store.purgeExpired({ now: deps.clock.now(), retentionMs: settings.limits.idempotencyRetentionMs }),
     },
   };
 }
