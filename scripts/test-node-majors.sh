@@ -12,6 +12,7 @@ majors=("$@")
 # The browser test (test/docs) needs nothing from Node's version; the rest of the root tests are docs checks.
 suites=(packages test/release)
 
+failed=()
 for major in "${majors[@]}"; do
   start=$SECONDS
   # npx fetches the binary once; vitest then runs on it directly (not under npx, whose npm_config_* settings
@@ -20,6 +21,12 @@ for major in "${majors[@]}"; do
   version=$("$node_bin" --version)
   [ "${version%%.*}" = "v$major" ] || { echo "expected Node $major, got $version from $node_bin" >&2; exit 1; }
   echo "+ Node $version: vitest run ${suites[*]}"
-  PATH="$(dirname "$node_bin"):$PATH" "$node_bin" node_modules/vitest/vitest.mjs run "${suites[@]}"
-  echo "Node $major: done in $((SECONDS - start)) s"
+  # Every major runs even when one fails, so a single CI run shows them all.
+  if PATH="$(dirname "$node_bin"):$PATH" "$node_bin" node_modules/vitest/vitest.mjs run "${suites[@]}"; then
+    echo "Node $major: passed in $((SECONDS - start)) s"
+  else
+    echo "Node $major: FAILED after $((SECONDS - start)) s"
+    failed+=("$major")
+  fi
 done
+[ ${#failed[@]} -eq 0 ] || { echo "tests failed on Node ${failed[*]}" >&2; exit 1; }
