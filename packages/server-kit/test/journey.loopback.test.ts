@@ -3,11 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthorizationClient, buildCart } from '@fin/authorization-client';
 import { money } from '@fin/core';
-import { PosClient } from '@fin/pos-client';
-import { createSimulatedPos } from '@fin/pos-client/testing';
 import { createFinancingService, sandboxCreditEngine, toNodeHandler } from '@fin/server-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CUSTOMER, manualClock } from './support/harness.js';
+import { simulatedPartner } from './support/simulated-partner.js';
 
 describe('sale journey over loopback', () => {
   let server: Server | undefined;
@@ -18,16 +17,8 @@ describe('sale journey over loopback', () => {
 
   it('token, authorize, confirm, cancel with EXCHANGE, then authorize again reusing the proposal (R-09, R-11)', async () => {
     const clock = manualClock(new Date());
-    const partner = createSimulatedPos({ clock, size: { stores: 1, productsPerStore: 20, employees: 3 } });
-    const pos = new PosClient({
-      baseUrl: 'http://partner-pos.test',
-      ...partner.credentials,
-      fetch: (input, init) => partner.fetch(new Request(input, init)),
-      rateLimit: false,
-      scopes: ['sales:read'],
-    });
-    const storeId = partner.data.stores[0]!.storeId;
-    const [first, second] = partner.data.devices({ storeId, inStock: true });
+    const { sim: partner, storeId, devices, posClient } = simulatedPartner(clock);
+    const [first, second] = devices;
     const service = createFinancingService({
       clients: [
         {
@@ -35,7 +26,7 @@ describe('sale journey over loopback', () => {
           clientSecret: 's3cret',
           scopes: ['sales:authorize'],
           storeIds: [storeId],
-          saleSearch: pos.sales,
+          saleSearch: posClient().sales,
         },
       ],
       credit: sandboxCreditEngine(),
@@ -68,9 +59,9 @@ describe('sale journey over loopback', () => {
       });
 
     const sale = client.journey();
-    const authorized = await sale.authorize(cartFor(first!.imei, 320_000));
+    const authorized = await sale.authorize(cartFor(first!, 320_000));
     if (!authorized.authorized) throw new Error('expected an authorization');
-    const invoice = partner.sales.register({ imei: first!.imei, taxId: CUSTOMER, storeId, status: 'ACTIVE' });
+    const invoice = partner.sales.register({ imei: first!, taxId: CUSTOMER, storeId, status: 'ACTIVE' });
     const confirmed = await sale.confirm(authorized.authorizationId, {
       saleNumber: invoice.saleNumber,
       invoiceNumber: invoice.invoiceNumber!,
@@ -88,7 +79,7 @@ describe('sale journey over loopback', () => {
       financingCancelled: true,
     });
 
-    const exchange = await client.journey().authorize(cartFor(second!.imei, 300_000));
+    const exchange = await client.journey().authorize(cartFor(second!, 300_000));
     expect(exchange).toMatchObject({ authorized: true, proposalReuse: { reused: true } });
     await service.close();
   });

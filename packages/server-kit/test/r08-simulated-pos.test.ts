@@ -1,32 +1,14 @@
 // R-08 end to end with the simulated partner POS and @fin/pos-client as the SaleSearch port.
-import { PosClient } from '@fin/pos-client';
-import { createSimulatedPos } from '@fin/pos-client/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  CUSTOMER,
-  cart,
-  harness,
-  MINUTE,
-  manualClock,
-  OTHER_CUSTOMER,
-  PARTNER_A,
-} from './support/harness.js';
+import { CUSTOMER, cart, harness, MINUTE, manualClock, OTHER_CUSTOMER } from './support/harness.js';
+import { simulatedPartner } from './support/simulated-partner.js';
 
 function setup() {
   const clock = manualClock();
-  const sim = createSimulatedPos({ clock, size: { stores: 1, productsPerStore: 20, employees: 3 } });
-  const pos = new PosClient({
-    baseUrl: 'http://partner-pos.test',
-    ...sim.credentials,
-    fetch: (input, init) => sim.fetch(new Request(input, init)),
-    maxRetries: 0,
-    rateLimit: false,
-    scopes: ['sales:read'],
-  });
-  const storeId = sim.data.stores[0]!.storeId;
-  const [device, otherDevice] = sim.data.devices({ storeId, inStock: true });
-  const h = harness({ clients: [{ ...PARTNER_A, storeIds: [storeId], saleSearch: pos.sales }] }, clock);
-  return { h, sim, storeId, imei: device!.imei, otherImei: otherDevice!.imei };
+  const partner = simulatedPartner(clock);
+  const h = harness({ clients: [partner.registration()] }, clock);
+  const [imei, otherImei] = partner.devices;
+  return { h, sim: partner.sim, storeId: partner.storeId, imei: imei!, otherImei: otherImei! };
 }
 
 describe('R-08 with the simulated partner POS', () => {
