@@ -1,26 +1,16 @@
 // The confirmation poller (DESIGN 4) against the simulated partner POS: confirms from the sale's invoice, once, within expiry plus grace.
-import { PosClient } from '@fin/pos-client';
-import { createSimulatedPos } from '@fin/pos-client/testing';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER, cart, harness, MINUTE, manualClock, PARTNER_A } from '../support/harness.js';
+import { CUSTOMER, cart, harness, MINUTE, manualClock } from '../support/harness.js';
+import { simulatedPartner } from '../support/simulated-partner.js';
 
 function setup() {
   const clock = manualClock();
-  const sim = createSimulatedPos({ clock, size: { stores: 1, productsPerStore: 20, employees: 3 } });
-  const pos = new PosClient({
-    baseUrl: 'http://partner-pos.test',
-    ...sim.credentials,
-    fetch: (input, init) => sim.fetch(new Request(input, init)),
-    maxRetries: 0,
-    rateLimit: false,
-    scopes: ['sales:read'],
-  });
-  const storeId = sim.data.stores[0]!.storeId;
-  const [device] = sim.data.devices({ storeId, inStock: true });
-  const h = harness({ clients: [{ ...PARTNER_A, storeIds: [storeId], saleSearch: pos.sales }] }, clock);
+  const { sim, storeId, devices, registration } = simulatedPartner(clock);
+  const h = harness({ clients: [registration()] }, clock);
+  const imei = devices[0]!;
   const authorize = async () =>
-    (await h.authorize(cart({ imei: device!.imei, storeId }))).body.data.authorizationId as string;
-  return { h, sim, storeId, imei: device!.imei, authorize };
+    (await h.authorize(cart({ imei, storeId }))).body.data.authorizationId as string;
+  return { h, sim, storeId, imei, authorize };
 }
 
 const searches = (sim: ReturnType<typeof setup>['sim']) =>
