@@ -14,6 +14,8 @@ const service = createFinancingService({
   clients: LOAD_PARTNERS,
   credit: sandboxCreditEngine(),
   store,
+  // A slow CI machine must not turn a waiting duplicate into a 409: the tests count answers, not time.
+  limits: { idempotencyWaitMs: 60_000 },
   ...(fixedNow ? { clock: { now: () => new Date(fixedNow) } } : {}),
 });
 const server = createServer(toNodeHandler(service));
