@@ -1,6 +1,6 @@
 // buildCart: the authorization request from items and services, totals computed in integer cents (R-02).
 import { type AuthorizeRequest, cpf, FinApiError, imei, money, schemas } from '@fin/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalidField, parseInput } from './input-error.js';
 
 /** A cart line as the POS knows it; `totalPrice`, when given, must equal `unitPrice` x `quantity`. */

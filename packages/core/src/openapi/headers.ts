@@ -1,5 +1,5 @@
 // The headers of spec section 5 as reusable OpenAPI parameters, and the response headers of sections 1 and 8.
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from '../schemas/primitives.js';
 import type { HeaderObject, ParameterObject, Reference } from './document.js';
 import { toInlineSchema } from './json-schema.js';

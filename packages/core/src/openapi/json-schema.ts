@@ -1,5 +1,5 @@
 // zod -> JSON Schema 2020-12 for the OpenAPI documents: named schemas become components, the rest is inlined.
-import { z } from 'zod';
+import * as z from 'zod';
 import * as schemas from '../schemas/index.js';
 import type { JsonSchema, Reference } from './document.js';
 

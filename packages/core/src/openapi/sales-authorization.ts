@@ -1,5 +1,5 @@
 // The Sales Authorization API (spec section 4): implemented by the financing service, called by the partner POS.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   authorizationApproved,
   authorizeRequest,

@@ -1,5 +1,5 @@
 // The response envelope of spec section 2, used by every response, success and error.
-import { z } from 'zod';
+import * as z from 'zod';
 import { utcDateTime } from './primitives.js';
 
 export const errorDetail = z.object({ field: z.string(), issue: z.string() });

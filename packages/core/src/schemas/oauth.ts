@@ -1,5 +1,5 @@
 // System token (OAuth 2.0 client_credentials), offered by both APIs.
-import { z } from 'zod';
+import * as z from 'zod';
 import { utcDateTime } from './primitives.js';
 
 export const scope = z.enum(['catalog:read', 'inventory:read', 'sales:read', 'sales:authorize']);

@@ -1,5 +1,5 @@
 // Partner POS API (spec sections 2 and 4): resources, queries and payloads the financing service reads.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   address,
   cnpj,

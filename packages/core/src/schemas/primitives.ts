@@ -1,5 +1,5 @@
 // Building blocks shared by every schema: Money, timestamps, identifiers as the spec writes them, Address.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An amount in integer cents; floats, NaN, Infinity and unsafe integers are refused. */
 export const cents = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);

@@ -1,5 +1,5 @@
 // Sales Authorization API (spec sections 2 to 4): the cart, authorize, confirm and cancel.
-import { z } from 'zod';
+import * as z from 'zod';
 import { productType } from './partner-pos.js';
 import { cpf, imei, money, nfeAccessKey, shortId, utcDateTime } from './primitives.js';
 

@@ -1,6 +1,6 @@
 // What the Store keeps, as zod schemas: one source for the TypeScript types and for reading rows back.
 import { schemas } from '@fin/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Any JSON value: what a JSON or JSONB column holds. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

@@ -1,6 +1,6 @@
 // service.proposals.approve: the financing team's own credit flow stores an approved proposal for a CPF and store.
 import { FinApiError, schemas } from '@fin/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { validate } from '../http/validate.js';
 import type { ProposalRecord } from '../ports/records.js';
 import type { ServiceDeps } from '../service/deps.js';
