@@ -13,11 +13,20 @@ const plans = { full: { warmup: 300, calls: 3000 }, quick: { warmup: 100, calls:
 
 type Call = () => Promise<void>;
 
-/** Milliseconds spent in `count` sequential calls. */
-async function timed(call: Call, count: number): Promise<number> {
+interface Spent {
+  /** Wall-clock milliseconds. */
+  wallMs: number;
+  /** CPU milliseconds of this process (the server runs in another): what the client itself costs. */
+  cpuMs: number;
+}
+
+/** Time spent in `count` sequential calls. */
+async function timed(call: Call, count: number): Promise<Spent> {
+  const cpu = process.cpuUsage();
   const startedAt = performance.now();
   for (let i = 0; i < count; i++) await call();
-  return performance.now() - startedAt;
+  const used = process.cpuUsage(cpu);
+  return { wallMs: performance.now() - startedAt, cpuMs: (used.user + used.system) / 1000 };
 }
 
 async function run(options: FigureOptions): Promise<Row[]> {
@@ -52,16 +61,21 @@ async function run(options: FigureOptions): Promise<Row[]> {
     await timed(viaClient, plan.warmup);
     await timed(viaFetch, plan.warmup);
     // Batches alternate so that a noisy neighbour slows both alike.
-    let clientMs = 0;
-    let fetchMs = 0;
+    const spent = { client: { wallMs: 0, cpuMs: 0 }, fetch: { wallMs: 0, cpuMs: 0 } };
+    const add = (into: Spent, more: Spent) => {
+      into.wallMs += more.wallMs;
+      into.cpuMs += more.cpuMs;
+    };
     for (let done = 0; done < plan.calls; done += BATCH) {
-      clientMs += await timed(viaClient, BATCH);
-      fetchMs += await timed(viaFetch, BATCH);
+      add(spent.client, await timed(viaClient, BATCH));
+      add(spent.fetch, await timed(viaFetch, BATCH));
     }
     const calls = Math.ceil(plan.calls / BATCH) * BATCH;
-    const perClient = clientMs / calls;
-    const perFetch = fetchMs / calls;
+    const perClient = spent.client.wallMs / calls;
+    const perFetch = spent.fetch.wallMs / calls;
     const ratio = perClient / perFetch;
+    const cpuClient = spent.client.cpuMs / calls;
+    const cpuFetch = spent.fetch.cpuMs / calls;
     const command = commandOf('client', options);
     return [
       {
@@ -74,8 +88,15 @@ async function run(options: FigureOptions): Promise<Row[]> {
         command,
       },
       {
-        figure: 'authorize: client cost per call over bare fetch',
+        figure: 'authorize: client cost per call over bare fetch (wall clock)',
         measured: `${fixed((perClient - perFetch) * 1000, 0)} µs`,
+        command,
+      },
+      {
+        figure: 'authorize: CPU of the calling process per call',
+        measured: `${fixed(cpuClient, 3)} ms AuthorizationClient`,
+        baseline: `${fixed(cpuFetch, 3)} ms bare fetch`,
+        ratio: fixed(cpuClient / cpuFetch),
         command,
       },
     ];

@@ -27,6 +27,8 @@ interface Contender {
   target: Target;
   next: ReturnType<typeof authorizeRequests>;
   results: LoadResult[];
+  /** Server CPU microseconds spent in the measured rounds. */
+  cpuMicros: number;
 }
 
 const load = (contender: Contender, seconds: number) =>
@@ -38,8 +40,15 @@ const load = (contender: Contender, seconds: number) =>
     makeRequest: contender.next,
   });
 
-/** Mean over rounds; p50 and p99 as the mean of each round's percentile. */
-function summary(results: LoadResult[]) {
+/** One measured round: the load result, and the server's CPU time spent during it. */
+async function measure(contender: Contender, seconds: number): Promise<void> {
+  const before = await contender.target.cpuMicros();
+  contender.results.push(await load(contender, seconds));
+  contender.cpuMicros += (await contender.target.cpuMicros()) - before;
+}
+
+/** Mean over rounds; p50 and p99 as the mean of each round's percentile; server CPU per request. */
+function summary({ results, cpuMicros }: Contender) {
   const mean = (pick: (r: LoadResult) => number) =>
     results.reduce((sum, r) => sum + pick(r), 0) / results.length;
   return {
@@ -47,6 +56,7 @@ function summary(results: LoadResult[]) {
     p50: mean((r) => r.p50Ms),
     p99: mean((r) => r.p99Ms),
     failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    cpuPerRequestMicros: cpuMicros / results.reduce((sum, r) => sum + r.total, 0),
   };
 }
 
@@ -65,15 +75,13 @@ async function compare(
       target,
       next: authorizeRequests(token, 10 + i),
       results: [],
+      cpuMicros: 0,
     }));
     for (const contender of contenders) await load(contender, plan.warmupSeconds);
     for (let round = 0; round < plan.rounds; round++) {
-      for (const contender of contenders) contender.results.push(await load(contender, plan.roundSeconds));
+      for (const contender of contenders) await measure(contender, plan.roundSeconds);
     }
-    const [base, ours] = contenders.map((c) => summary(c.results)) as [
-      ReturnType<typeof summary>,
-      ReturnType<typeof summary>,
-    ];
+    const [base, ours] = contenders.map(summary) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
     if (ours.failures > 0) throw new Error(`${store}: ${ours.failures} requests failed or answered non-2xx`);
     const ratio = ours.rps / base.rps;
     const label = `authorize, ${store} store, ${CONNECTIONS} connections`;
@@ -92,6 +100,14 @@ async function compare(
         measured: `${fixed(ours.p50, 1)} / ${fixed(ours.p99, 1)} ms`,
         baseline: `${fixed(base.p50, 1)} / ${fixed(base.p99, 1)} ms`,
         ratio: `${fixed(ours.p50 / Math.max(base.p50, 0.01))} / ${fixed(ours.p99 / Math.max(base.p99, 0.01))}`,
+        command,
+      },
+      {
+        // What a dedicated core would give: throughput is bounded by the CPU one request costs the server.
+        figure: `${label}: server CPU per request (raw / ours, as throughput on a free core)`,
+        measured: `${fixed(ours.cpuPerRequestMicros, 0)} µs`,
+        baseline: `${fixed(base.cpuPerRequestMicros, 0)} µs`,
+        ratio: fixed(base.cpuPerRequestMicros / ours.cpuPerRequestMicros),
         command,
       },
     ];

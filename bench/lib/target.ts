@@ -12,11 +12,14 @@ export interface HeapReport {
 export type TargetMessage =
   | { type: 'listening'; port: number }
   | { type: 'heap'; report: HeapReport }
+  | { type: 'cpu'; micros: number }
   | { type: 'failed'; message: string };
 
 export interface Target {
   url: string;
   heap(): Promise<HeapReport>;
+  /** CPU time (user + system, microseconds) the target process has used so far. */
+  cpuMicros(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,13 @@ export async function startTarget(kind: string, env: Record<string, string> = {}
       const message = await answer;
       if (message.type !== 'heap') throw new Error('unreachable');
       return message.report;
+    },
+    async cpuMicros() {
+      const answer = nextMessage(child, 'cpu');
+      child.send({ type: 'cpu' });
+      const message = await answer;
+      if (message.type !== 'cpu') throw new Error('unreachable');
+      return message.micros;
     },
     async close() {
       if (child.exitCode !== null) return;

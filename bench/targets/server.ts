@@ -20,7 +20,12 @@ async function start(kind: string): Promise<{ server: Server; close: () => Promi
       ? memoryStore()
       : (await import('@fin/server-kit/postgres')).postgresStore({ connectionString });
   const service = benchService(store);
-  return { server: createServer(toNodeHandler(service)), close: () => service.close() };
+  const close = async () => {
+    await service.close();
+    // The service closes only a store it made itself; this one is ours.
+    await store.close();
+  };
+  return { server: createServer(toNodeHandler(service)), close };
 }
 
 try {
@@ -33,6 +38,9 @@ try {
       globalThis.gc?.();
       const { heapUsed, rss } = process.memoryUsage();
       reply({ type: 'heap', report: { heapUsed, rss } });
+    } else if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      reply({ type: 'cpu', micros: user + system });
     } else if (message.type === 'close') {
       server.closeAllConnections();
       server.close();
