@@ -89,6 +89,8 @@ describe('faults on POST /v1/sales/authorize (resets, hangs, 5xx bursts, 429 sto
     expect(outcome.ok).toBe(false);
     expect(isFinApiError((outcome as { error: unknown }).error)).toBe(true);
     expect(counted.executions(deviceImei)).toBe(0);
+    // The retries were logged, and the secret guard saw those lines (it checks them after this test).
+    expect(guard.captured().some((line) => line.channel.startsWith('logger.'))).toBe(true);
   });
 
   it('a 429 storm with Retry-After: 0 is retried and, once it ends, the sale is authorized once', async () => {
