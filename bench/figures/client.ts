@@ -1,9 +1,8 @@
 // Client overhead: sequential authorize calls through @fin/authorization-client vs bare fetch, same server.
-import { randomUUID } from 'node:crypto';
 import { AuthorizationClient } from '@fin/authorization-client';
 import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
-import { fetchToken } from '../lib/requests.js';
+import { authorizeRequests, fetchToken } from '../lib/requests.js';
 import { startTarget } from '../lib/target.js';
 import { BENCH_CLIENT } from '../targets/bench-service.js';
 
@@ -37,23 +36,18 @@ async function run(options: FigureOptions): Promise<Row[]> {
     // Pacing off: the spec's 120 writes a minute would measure the pacer, not the client.
     const client = new AuthorizationClient({ baseUrl: target.url, ...BENCH_CLIENT, rateLimit: false });
     const clientCarts = cartStream(20);
-    const fetchCarts = cartStream(21);
+    // The bytes a careful hand-written integration sends: same headers, fresh key and ids, same cart.
+    const fetchRequests = authorizeRequests(token, 21);
     const viaClient: Call = async () => {
       const outcome = await client.authorize(clientCarts());
       if (!outcome.authorized) throw new Error('bench authorization declined');
     };
     const viaFetch: Call = async () => {
+      const { headers, body: cart } = fetchRequests();
       const response = await fetch(`${target.url}/v1/sales/authorize`, {
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'idempotency-key': randomUUID(),
-          'x-request-id': randomUUID(),
-          'x-correlation-id': randomUUID(),
-        },
-        body: JSON.stringify(fetchCarts()),
+        headers,
+        body: cart,
       });
       const body = (await response.json()) as { data?: { authorized?: boolean } };
       if (body.data?.authorized !== true) throw new Error(`bench authorization answered ${response.status}`);

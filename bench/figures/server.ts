@@ -60,6 +60,9 @@ function summary({ results, cpuMicros }: Contender) {
   };
 }
 
+/** autocannon reports whole milliseconds: under 1 ms a ratio says nothing. */
+const latencyRatio = (ours: number, base: number) => (base >= 1 ? fixed(ours / base) : '-');
+
 /** Raw and fin alternate round by round, so a noisy neighbour hits both alike. */
 async function compare(
   store: 'memory' | 'postgres',
@@ -99,7 +102,7 @@ async function compare(
         figure: `${label}: latency p50 / p99`,
         measured: `${fixed(ours.p50, 1)} / ${fixed(ours.p99, 1)} ms`,
         baseline: `${fixed(base.p50, 1)} / ${fixed(base.p99, 1)} ms`,
-        ratio: `${fixed(ours.p50 / Math.max(base.p50, 0.01))} / ${fixed(ours.p99 / Math.max(base.p99, 0.01))}`,
+        ratio: `${latencyRatio(ours.p50, base.p50)} / ${latencyRatio(ours.p99, base.p99)}`,
         command,
       },
       {

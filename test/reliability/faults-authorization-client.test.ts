@@ -13,13 +13,8 @@ import {
   SELLER_CPF,
 } from './support/financing.js';
 import { guardSecrets } from './support/secret-guard.js';
-import { isTypedError, settle } from './support/settle.js';
+import { FAULT_DEADLINE_MS, FAULT_SLACK_MS, faultTiming, isTypedError, settle } from './support/settle.js';
 import { failOnUnhandledRejections } from './support/unhandled.js';
-
-const TIMEOUT_MS = 250;
-const DEADLINE_MS = 4_000;
-/** How late past its deadline a call may settle: timers and a loaded CI machine, not a speed goal. */
-const SLACK_MS = 3_000;
 
 failOnUnhandledRejections();
 const guard = guardSecrets();
@@ -32,19 +27,20 @@ const nextImei = imeiStream(86);
 let server: FaultServer;
 let client: AuthorizationClient;
 
-beforeAll(async () => {
-  server = await startFaultServer(service.fetch);
-  client = new AuthorizationClient({
+const newClient = (maxRetries: number = faultTiming.maxRetries) =>
+  new AuthorizationClient({
     baseUrl: server.url,
     clientId: PARTNER_A.clientId,
     clientSecret: PARTNER_A.clientSecret,
     fetch: guard.sniffTokens(fetch),
     logger: guard.logger,
-    timeoutMs: TIMEOUT_MS,
-    deadlineMs: DEADLINE_MS,
-    maxRetries: 3,
-    rateLimit: false,
+    ...faultTiming,
+    maxRetries,
   });
+
+beforeAll(async () => {
+  server = await startFaultServer(service.fetch);
+  client = newClient();
 });
 
 afterAll(async () => {
@@ -53,7 +49,7 @@ afterAll(async () => {
 });
 
 const settleAuthorize = (call: ReturnType<AuthorizationClient['authorize']>) =>
-  settle(call, DEADLINE_MS + SLACK_MS);
+  settle(call, FAULT_DEADLINE_MS + FAULT_SLACK_MS);
 
 describe('faults on POST /v1/sales/authorize (resets, hangs, 5xx bursts, 429 storms, truncated and malformed JSON)', () => {
   it('spec §8 idempotency: any fault sequence ends typed or authorized within the deadline, and the sale is written at most once', async () => {
@@ -103,16 +99,8 @@ describe('faults on POST /v1/sales/authorize (resets, hangs, 5xx bursts, 429 sto
   });
 
   it('faults on the token endpoint end typed or authorized, never pending, never a second sale', async () => {
-    const tokenClient = new AuthorizationClient({
-      baseUrl: server.url,
-      clientId: PARTNER_A.clientId,
-      clientSecret: PARTNER_A.clientSecret,
-      fetch: guard.sniffTokens(fetch),
-      logger: guard.logger,
-      timeoutMs: TIMEOUT_MS,
-      deadlineMs: DEADLINE_MS,
-      rateLimit: false,
-    });
+    // The transport's default retries: a fresh client, so each fault meets a token it must fetch.
+    const tokenClient = newClient(2);
     for (const fault of faults) {
       const deviceImei = nextImei();
       guard.add('imei', deviceImei);

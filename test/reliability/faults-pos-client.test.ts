@@ -5,13 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultServer, faults, startFaultServer } from './support/fault-server.js';
 import { guardSecrets } from './support/secret-guard.js';
-import { isTypedError, settle } from './support/settle.js';
+import { FAULT_DEADLINE_MS, FAULT_SLACK_MS, faultTiming, isTypedError, settle } from './support/settle.js';
 import { failOnUnhandledRejections } from './support/unhandled.js';
-
-const TIMEOUT_MS = 250;
-const DEADLINE_MS = 4_000;
-/** Timers and a loaded CI machine, not a speed goal. */
-const SLACK_MS = 3_000;
 
 failOnUnhandledRejections();
 const guard = guardSecrets();
@@ -39,10 +34,7 @@ beforeAll(async () => {
     ...sim.credentials,
     fetch: guard.sniffTokens(fetch),
     logger: guard.logger,
-    timeoutMs: TIMEOUT_MS,
-    deadlineMs: DEADLINE_MS,
-    maxRetries: 3,
-    rateLimit: false,
+    ...faultTiming,
   });
 });
 
@@ -98,7 +90,7 @@ describe('faults on the partner POS (resets, hangs, 5xx bursts, 429 storms, trun
           const call = calls[name]!;
           if (onToken) sim.tokens.revoke();
           server.plan(sequence, (path) => path === (onToken ? '/v1/oauth/token' : call.path));
-          const outcome = await settle(call.run(), DEADLINE_MS + SLACK_MS);
+          const outcome = await settle(call.run(), FAULT_DEADLINE_MS + FAULT_SLACK_MS);
           if (outcome.ok) expect(call.correct(outcome.value), name).toBe(true);
           else expect(isTypedError(outcome.error), `${name}: ${String(outcome.error)}`).toBe(true);
         },
@@ -115,7 +107,7 @@ describe('faults on the partner POS (resets, hangs, 5xx bursts, 429 storms, trun
         fc.array(fc.constantFrom(...faults), { minLength: 1, maxLength: 3 }),
         async (sequence) => {
           server.plan(sequence, (path) => listPaths.has(path));
-          const outcome = await settle(syncCatalog(pos), (DEADLINE_MS + SLACK_MS) * 4);
+          const outcome = await settle(syncCatalog(pos), (FAULT_DEADLINE_MS + FAULT_SLACK_MS) * 4);
           if (outcome.ok) expect(outcome.value.snapshot.products.length).toBe(clean.snapshot.products.length);
           else expect(isTypedError(outcome.error), String(outcome.error)).toBe(true);
         },

@@ -2,7 +2,7 @@
 import { memoryStore } from '@fin/server-kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answered, assertEnvelope, assertTokenAnswer } from './support/envelope-check.js';
+import { answered, assertEnvelope } from './support/envelope-check.js';
 import {
   CUSTOMER_CPF,
   cartFor,
@@ -13,6 +13,7 @@ import {
 } from './support/financing.js';
 import { headerValue, hostileBody, hostileQuery } from './support/hostile.js';
 import { guardSecrets } from './support/secret-guard.js';
+import { checkTokenForms } from './support/token-form-property.js';
 
 const RUNS = 60;
 const BASE = 'http://financing.test';
@@ -179,31 +180,15 @@ describe('hostile input to the financing service (server-kit)', () => {
   });
 
   it('POST /v1/oauth/token: any form answers a token or an RFC 6749 error body with a catalog code', async () => {
-    const field = fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'unexpected');
-    const value = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 40 }),
-      fc.constantFrom('client_credentials', 'password', PARTNER_A.clientId, PARTNER_A.clientSecret),
-      fc.constantFrom('sales:authorize', 'catalog:read', 'admin', 'x'.repeat(10_000)),
-    );
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(field, value), { maxLength: 8 }),
-        fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain'),
-        async (pairs, contentType) => {
-          const response = await service.fetch(
-            new Request(`${BASE}/v1/oauth/token`, {
-              method: 'POST',
-              headers: { 'content-type': contentType },
-              body: new URLSearchParams(pairs).toString(),
-            }),
-          );
-          const answer = await answered(response);
-          if (answer.status === 200)
-            guard.add('token', (JSON.parse(answer.text) as { access_token: string }).access_token);
-          assertTokenAnswer(answer);
-        },
-      ),
-      { numRuns: RUNS * 2 },
+    await checkTokenForms(
+      {
+        fetch: service.fetch,
+        url: `${BASE}/v1/oauth/token`,
+        clientId: PARTNER_A.clientId,
+        clientSecret: PARTNER_A.clientSecret,
+      },
+      guard,
+      RUNS * 2,
     );
   });
 });
