@@ -26,8 +26,10 @@ const service = reliabilityService({ store: counted.store, logger: guard.logger 
 const nextImei = imeiStream(86);
 let server: FaultServer;
 let client: AuthorizationClient;
+/** For the calls made once the faults are over: a loaded CI machine must not turn them into timeouts. */
+let calm: AuthorizationClient;
 
-const newClient = (maxRetries: number = faultTiming.maxRetries) =>
+const newClient = (overrides: { timeoutMs?: number; deadlineMs?: number; maxRetries?: number } = {}) =>
   new AuthorizationClient({
     baseUrl: server.url,
     clientId: PARTNER_A.clientId,
@@ -35,12 +37,13 @@ const newClient = (maxRetries: number = faultTiming.maxRetries) =>
     fetch: guard.sniffTokens(fetch),
     logger: guard.logger,
     ...faultTiming,
-    maxRetries,
+    ...overrides,
   });
 
 beforeAll(async () => {
   server = await startFaultServer(service.fetch);
   client = newClient();
+  calm = newClient({ timeoutMs: 10_000, deadlineMs: 30_000 });
 });
 
 afterAll(async () => {
@@ -69,7 +72,7 @@ describe('faults on POST /v1/sales/authorize (resets, hangs, 5xx bursts, 429 sto
 
         // The POS retries the same intention later, with the same key: one sale, never two.
         server.plan([]);
-        const retry = await client.authorize(cartFor(deviceImei, PARTNER_A.storeId), { idempotencyKey });
+        const retry = await calm.authorize(cartFor(deviceImei, PARTNER_A.storeId), { idempotencyKey });
         expect(retry.authorized).toBe(true);
         expect(counted.executions(deviceImei)).toBe(1);
       }),
@@ -93,14 +96,14 @@ describe('faults on POST /v1/sales/authorize (resets, hangs, 5xx bursts, 429 sto
     const deviceImei = nextImei();
     guard.add('imei', deviceImei);
     server.plan(['429', '429', '429'], (path) => path === '/v1/sales/authorize');
-    const outcome = await settleAuthorize(client.authorize(cartFor(deviceImei, PARTNER_A.storeId)));
+    const outcome = await settleAuthorize(calm.authorize(cartFor(deviceImei, PARTNER_A.storeId)));
     expect(outcome.ok).toBe(true);
     expect(counted.executions(deviceImei)).toBe(1);
   });
 
   it('faults on the token endpoint end typed or authorized, never pending, never a second sale', async () => {
     // The transport's default retries: a fresh client, so each fault meets a token it must fetch.
-    const tokenClient = newClient(2);
+    const tokenClient = newClient({ maxRetries: 2 });
     for (const fault of faults) {
       const deviceImei = nextImei();
       guard.add('imei', deviceImei);
