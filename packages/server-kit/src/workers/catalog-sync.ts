@@ -1,6 +1,12 @@
 // The catalog sync job (spec 1.3): syncCatalog for each partner into the store, departures recorded, last success shared by every instance.
 import type { Employee, Logger } from '@fin/core';
-import { type CatalogSnapshot, type PosClient, type SyncCatalogOptions, syncCatalog } from '@fin/pos-client';
+import {
+  type CatalogSnapshot,
+  type PosClient,
+  type SyncCatalogOptions,
+  type SyncProgress,
+  syncCatalog,
+} from '@fin/pos-client';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { JsonValue } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
@@ -22,6 +28,8 @@ export interface CatalogSyncOptions {
   departureRetentionDays?: number;
   /** Passed to every `syncCatalog` call. */
   sync?: Pick<SyncCatalogOptions, 'pageSize' | 'concurrency' | 'maxRelists'>;
+  /** Told of every page each partner's sync reads (`syncCatalog`'s `onProgress`, with the partner). */
+  onProgress?(progress: SyncProgress & { partnerId: string }): void;
 }
 
 /** An employee gone from the partner's list (the spec's only sign of a departure), and the sync that noticed. */
@@ -112,6 +120,7 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         storeIds: partner.storeIds,
         previous: previous?.catalog,
         clock,
+        onProgress: options.onProgress && ((progress) => options.onProgress?.({ ...progress, partnerId })),
       });
       const departed = sync.diff.departures;
       const record: PartnerCatalog = {

@@ -94,4 +94,23 @@ describe('catalog sync job', () => {
     expect(await job.lastSucceededAt('partner-a')).toEqual(T0);
     expect((await job.read('partner-a'))!.catalog.employees).toHaveLength(12);
   });
+
+  it('reports every page each partner’s sync reads, naming the partner', async () => {
+    const { store, a, b, clock } = setup();
+    const seen: { partnerId: string; resource: string; pages: number }[] = [];
+    const job = catalogSyncJob({
+      store,
+      clock,
+      partners: [
+        { partnerId: 'partner-a', pos: a.pos },
+        { partnerId: 'partner-b', pos: b.pos },
+      ],
+      onProgress: ({ partnerId, resource, pages }) => seen.push({ partnerId, resource, pages }),
+    });
+    const [first, second] = await job.runOnce();
+    const last = (partnerId: string) => seen.filter((p) => p.partnerId === partnerId).at(-1);
+    expect(seen[0]).toEqual({ partnerId: 'partner-a', resource: 'employees', pages: 1 });
+    expect(first).toMatchObject({ ok: true, pages: last('partner-a')!.pages });
+    expect(second).toMatchObject({ ok: true, pages: last('partner-b')!.pages });
+  });
 });
