@@ -1,0 +1,163 @@
+// startFinancingService: @fin/server-kit on node:http, fed by a partner POS through @fin/pos-client, with its workers.
+import type { Logger } from '@fin/core';
+import { type PartnerScope, PosClient, type PosClientOptions, type SyncProgress } from '@fin/pos-client';
+import {
+  type CatalogSyncJob,
+  type CatalogSyncResult,
+  type Clock,
+  type CreditEngine,
+  catalogSyncJob,
+  createFinancingService,
+  type FinancingService,
+  sandboxCreditEngine,
+  systemClock,
+  toNodeHandler,
+} from '@fin/server-kit';
+import { listen } from './listen.js';
+import { openStore, type StoreKind } from './store.js';
+import { defaultSchedule, startWorkers, type WorkerRun, type WorkerSchedule } from './workers.js';
+
+interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface FinancingServiceExampleOptions {
+  /** Base URL of the partner POS (`examples/partner-pos`, or a partner's sandbox). */
+  partnerPosUrl: string;
+  /** This service's application credentials at the partner POS. */
+  partnerPosCredentials: Credentials;
+  /**
+   * The partner's POS, registered as the client allowed to call this API (`sales:authorize`). Its
+   * stores are the ones the first catalog sync lists; its catalog is stored under its `clientId`.
+   */
+  posVendor: Credentials;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default `127.0.0.1`: loopback only. */
+  host?: string;
+  /** A PostgreSQL connection string: migrated, then used as the store. Default: the memory store. */
+  databaseUrl?: string;
+  /** Default the system clock; the demo moves its own to let a worker's wait pass. */
+  clock?: Clock;
+  logger?: Logger;
+  /** Default `sandboxCreditEngine()`. */
+  credit?: CreditEngine;
+  /** Transport settings of the two PosClients (timeouts, retries, the partner's rate limits). */
+  posClient?: Omit<PosClientOptions, 'baseUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'logger'>;
+  /** Pauses between worker runs; see `defaultSchedule`. */
+  schedule?: Partial<WorkerSchedule>;
+  /** Every page the catalog sync reads (for a progress bar). */
+  onCatalogProgress?(progress: SyncProgress): void;
+  /** Every finished worker run, with its summary. */
+  onWorkerRun?(run: WorkerRun): void;
+}
+
+export interface RunningFinancingService {
+  /** `http://127.0.0.1:<port>`: give it to an AuthorizationClient as `baseUrl`. */
+  url: string;
+  service: FinancingService;
+  storeKind: StoreKind;
+  /** The POS vendor's stores, from the catalog. */
+  storeIds: string[];
+  catalog: CatalogSyncJob;
+  /** What the first catalog sync, run before the service started, did. */
+  firstSync: CatalogSyncResult;
+  /** Stops taking requests, waits for the workers' runs in progress, closes the service and the store. */
+  close(): Promise<void>;
+}
+
+/** Runs `closers` last-first, each once, even when one fails; rethrows the first failure. */
+async function closeAll(closers: (() => Promise<unknown>)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const close of closers.splice(0).reverse()) await close().catch((error) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
+}
+
+export async function startFinancingService(
+  options: FinancingServiceExampleOptions,
+): Promise<RunningFinancingService> {
+  const { logger, posVendor } = options;
+  const clock = options.clock ?? systemClock;
+  const schedule = { ...defaultSchedule, ...options.schedule };
+  // One client per job, each asking only for the scope it uses (spec section 5).
+  const partnerPos = (scope: PartnerScope) =>
+    new PosClient({
+      ...options.posClient,
+      baseUrl: options.partnerPosUrl,
+      ...options.partnerPosCredentials,
+      scopes: [scope],
+      logger,
+    });
+  const { store, kind } = await openStore(options.databaseUrl, logger);
+  const closers: (() => Promise<unknown>)[] = [() => store.close()];
+  try {
+    const catalog = catalogSyncJob({
+      store,
+      clock,
+      logger,
+      partners: [{ partnerId: posVendor.clientId, pos: partnerPos('catalog:read') }],
+      onProgress: options.onCatalogProgress,
+    });
+    // The daily loop's first run is the sync the service needs before it starts.
+    let initial: Promise<CatalogSyncResult[]> | undefined = catalog.runOnce();
+    const firstRun = initial;
+    const catalogLoop = startWorkers(
+      {
+        'catalog-sync': () => {
+          const run = initial ?? catalog.runOnce();
+          initial = undefined;
+          return run;
+        },
+      },
+      { schedule, logger, onRun: options.onWorkerRun },
+    );
+    closers.push(() => catalogLoop.close());
+    const [firstSync] = (await firstRun) as [CatalogSyncResult];
+    const stored = await catalog.read(posVendor.clientId);
+    if (!stored) {
+      const why = firstSync.ok ? 'nothing stored' : firstSync.error;
+      throw new Error(`catalog sync from the partner POS failed (${why}) and no earlier catalog is stored`);
+    }
+    const storeIds = stored.catalog.stores.map((partnerStore) => partnerStore.storeId);
+
+    const service = createFinancingService({
+      clients: [
+        {
+          ...posVendor,
+          scopes: ['sales:authorize'],
+          storeIds,
+          saleSearch: partnerPos('sales:read').sales,
+        },
+      ],
+      credit: options.credit ?? sandboxCreditEngine(),
+      store,
+      clock,
+      logger,
+    });
+    closers.push(() => service.close());
+    const workers = startWorkers(
+      {
+        'cancellation-verifier': () => service.workers.verifyCancellations(),
+        'confirmation-poller': () => service.workers.pollConfirmations(),
+        purge: () => service.workers.purgeExpired(),
+      },
+      { schedule, logger, onRun: options.onWorkerRun },
+    );
+    closers.push(() => workers.close());
+    const http = await listen(toNodeHandler(service), options.port ?? 0, options.host ?? '127.0.0.1');
+    closers.push(() => http.close());
+    return {
+      url: http.url,
+      service,
+      storeKind: kind,
+      storeIds,
+      catalog,
+      firstSync,
+      close: () => closeAll(closers),
+    };
+  } catch (error) {
+    await closeAll(closers).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge.
+import type { Logger } from '@fin/core';
+import { startWorkerLoop } from '@fin/server-kit';
+
+export type WorkerName = 'catalog-sync' | 'cancellation-verifier' | 'confirmation-poller' | 'purge';
+
+/** Pause after each run of each worker, in milliseconds (the periods docs/server-kit.md suggests). */
+export type WorkerSchedule = Record<WorkerName, number>;
+
+export const defaultSchedule: WorkerSchedule = {
+  'catalog-sync': 86_400_000,
+  'cancellation-verifier': 60_000,
+  'confirmation-poller': 30_000,
+  purge: 3_600_000,
+};
+
+/** One finished run: the worker's own summary (`VerificationSummary`, `CatalogSyncResult[]` ...). */
+export interface WorkerRun {
+  worker: WorkerName;
+  result: unknown;
+}
+
+export interface WorkerOptions {
+  schedule: WorkerSchedule;
+  logger?: Logger;
+  onRun?(run: WorkerRun): void;
+}
+
+/** Starts one loop per worker given (each runs at once, then after its pause); `close()` waits for runs in progress. */
+export function startWorkers(
+  workers: Partial<Record<WorkerName, () => Promise<unknown>>>,
+  options: WorkerOptions,
+): { close(): Promise<void> } {
+  const loops = Object.entries(workers).map(([name, runOnce]) => {
+    const worker = name as WorkerName;
+    return startWorkerLoop(runOnce, {
+      name: worker,
+      intervalMs: options.schedule[worker],
+      logger: options.logger,
+      onRun: (result) => options.onRun?.({ worker, result }),
+    });
+  });
+  return { close: async () => void (await Promise.all(loops.map((loop) => loop.close()))) };
+}
