@@ -1,4 +1,6 @@
 // memoryStore(): the Store port in process memory; each operation runs in one synchronous block, so it is atomic.
+
+import { copyRecord as copy } from '../ports/copy-record.js';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type {
   AuthorizationRecord,
@@ -60,7 +62,6 @@ export function memoryStore(): Store {
   /** authorizationId -> end of the worker lease that holds it. */
   const leases = new Map<string, number>();
 
-  const copy = <T>(value: T): T => structuredClone(value);
   const index = (map: Map<string, Set<string>>, key: string, id: string) => {
     const ids = map.get(key);
     if (ids) ids.add(id);
