@@ -1,6 +1,7 @@
 // Opaque system tokens: random 256-bit values, stored and looked up only by their SHA-256.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+/** One-shot SHA-256 (hex): the bearer of every API call is hashed to be looked up. */
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');

@@ -13,6 +13,9 @@ const bodyIssue = (code: ErrorCode, issue: string, field = 'body'): BodyFailure 
   details: [{ field, issue }],
 });
 
+/** Decoding is stateless without `stream`, so one fatal decoder serves every request. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readText(
   request: PlainRequest,
   limit: number,
@@ -20,7 +23,7 @@ async function readText(
   const read = await request.readBody(limit);
   if (!read.ok) return bodyIssue('payload_too_large', `must be at most ${limit} bytes`);
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(read.bytes) };
+    return { ok: true, text: utf8.decode(read.bytes) };
   } catch {
     return bodyIssue('bad_request', 'is not valid UTF-8');
   }

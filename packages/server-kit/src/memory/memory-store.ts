@@ -65,10 +65,15 @@ export function memoryStore(): Store {
   const index = (map: Map<string, Set<string>>, key: string, id: string) => {
     const ids = map.get(key);
     if (ids) ids.add(id);
-    else map.set(key, new Set([id]));
+    else map.set(key, new Set<string>().add(id));
   };
-  const recordsOf = (map: Map<string, Set<string>>, key: string): AuthorizationRecord[] =>
-    [...(map.get(key) ?? [])].map((id) => authorizations.get(id)!);
+  /** The records an index lists under `key` (a fresh array: callers sort and filter it). */
+  const recordsOf = (map: Map<string, Set<string>>, key: string): AuthorizationRecord[] => {
+    const records: AuthorizationRecord[] = [];
+    const ids = map.get(key);
+    if (ids) for (const id of ids) records.push(authorizations.get(id)!);
+    return records;
+  };
   const idempotencyKey = (ref: { clientId: string; key: string }) => `${ref.clientId}\u0000${ref.key}`;
 
   /** Stores `EXPIRED` on overdue `AUTHORIZED` records but `keep`: the explicit status change the port asks for. */
