@@ -1,8 +1,8 @@
 // Idempotent execution of write POSTs: one run per (client, key); duplicates wait for it and replay its answer.
-import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '@fin/core';
 import type { PlainResponse } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
+import { newId } from '../use-cases/ids.js';
 
 export type IdempotentOutcome =
   | { kind: 'ran'; response: PlainResponse }
@@ -62,7 +62,7 @@ export function createIdempotency(deps: ServiceDeps) {
         if (response) return { kind: 'replayed', response };
         continue;
       }
-      const owner = randomUUID();
+      const owner = newId('claim_');
       let finish!: (response: PlainResponse | undefined) => void;
       const done = new Promise<PlainResponse | undefined>((resolve) => {
         finish = resolve;

@@ -56,7 +56,8 @@ export function memoryStore(): Store {
   const byProposal = new Map<string, Set<string>>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
   const availability = proposalAvailability();
-  const bucket = (clientTaxId: string, storeId: string) => `${clientTaxId}\u0000${storeId}`;
+  // Composite map keys are joined, not templated: a template makes a cons string that the map keeps.
+  const bucket = (clientTaxId: string, storeId: string) => [clientTaxId, storeId].join('\u0000');
   /** clientTaxId -> ids of records whose cancellation notice says EXCHANGE. */
   const exchangeNotices = new Map<string, Set<string>>();
   /** authorizationId -> end of the worker lease that holds it. */
@@ -74,7 +75,7 @@ export function memoryStore(): Store {
     if (ids) for (const id of ids) records.push(authorizations.get(id)!);
     return records;
   };
-  const idempotencyKey = (ref: { clientId: string; key: string }) => `${ref.clientId}\u0000${ref.key}`;
+  const idempotencyKey = (ref: { clientId: string; key: string }) => [ref.clientId, ref.key].join('\u0000');
 
   /** Stores `EXPIRED` on overdue `AUTHORIZED` records but `keep`: the explicit status change the port asks for. */
   const expireOverdue = (records: AuthorizationRecord[], now: Date, keep: string) => {
