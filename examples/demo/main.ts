@@ -1,42 +1,56 @@
-// `pnpm demo` (until the full sale journey lands): what @fin/core does with money, identifiers, logs and errors.
-import { cpf, FinApiError, imei, money, redact } from '@fin/core';
+// `pnpm demo`: a whole financed sale on loopback as a readable timeline (--json: the same events as JSON lines); exit 0, or 1 naming the failed step.
 
-const cart = [
-  { name: 'Smartphone 128 GB', unitPrice: money.parse('R$ 1.999,90'), quantity: 1 },
-  { name: 'Capa protetora', unitPrice: money.parse('49,90'), quantity: 2 },
-  { name: 'Seguro contra roubo (12 meses)', unitPrice: money.parse('239.05'), quantity: 1 },
-];
-const lines = cart.map((item) => ({ ...item, total: money.multiply(item.unitPrice, item.quantity) }));
-const grandTotal = money.sum(lines.map((line) => line.total));
+import { demoClock } from './src/demo-clock.js';
+import { describeError } from './src/describe-error.js';
+import { runJourney } from './src/journey.js';
+import { jsonPrinter } from './src/json-printer.js';
+import { parseOptions } from './src/options.js';
+import { resources } from './src/resources.js';
+import { textPrinter } from './src/text-printer.js';
+import { createTimeline, StepFailure } from './src/timeline.js';
+import { workerWatch } from './src/worker-watch.js';
 
-console.log('Cart');
-for (const line of lines) {
-  console.log(`  ${line.quantity} x ${line.name.padEnd(32)} ${money.format(line.total).padStart(14)}`);
+const options = parseOptions(process.argv.slice(2));
+if ('exit' in options) {
+  (options.exit === 0 ? process.stdout : process.stderr).write(options.message);
+  process.exit(options.exit);
 }
-console.log(`  ${'Total'.padEnd(36)} ${money.format(grandTotal).padStart(14)}  (${grandTotal.amount} cents)`);
 
-const installments = money.allocate(grandTotal, 10);
-console.log('\n10 installments, larger first, adding up to the cent:');
-console.log(`  ${installments.map(money.format).join(' | ')}`);
-console.log(`  sum = ${money.format(money.sum(installments))}`);
+const write = (text: string) => void process.stdout.write(text);
+const tty = process.stdout.isTTY === true;
+const sink = options.json
+  ? jsonPrinter(write)
+  : textPrinter(write, { tty, color: tty && !process.env.NO_COLOR });
+const scene = { options, clock: demoClock(), resources: resources(), workers: workerWatch() };
+const interruption = new AbortController();
+const timeline = createTimeline(sink, interruption.signal);
 
-const clientCpf = '52998224725';
-const deviceImei = '490154203237518';
-console.log('\nIdentifiers');
-console.log(
-  `  CPF ${cpf.format(clientCpf)} valid: ${cpf.isValid(clientCpf)}, in logs: ${cpf.mask(clientCpf)}`,
-);
-console.log(`  IMEI ${deviceImei} valid: ${imei.isValid(deviceImei)}, in logs: ${imei.mask(deviceImei)}`);
-
-const logLine = {
-  msg: `authorize for ${clientCpf}`,
-  request: { clientTaxId: clientCpf, imei: deviceImei, grandTotal },
-  headers: { authorization: 'Bearer eyJhbGciOi...', 'idempotency-key': 'a1b2' },
-  seller: { cpf: '11144477735', password: 'never-logged' },
+// Ctrl+C: stop the servers at once, so the step in progress ends and reports the interruption; twice: leave now.
+const interrupt = (signal: NodeJS.Signals) => {
+  if (interruption.signal.aborted) process.exit(130);
+  interruption.abort(signal);
+  void scene.resources.closeAll();
 };
-console.log('\nA log line after redact():');
-console.log(`  ${JSON.stringify(redact(logLine))}`);
+process.on('SIGINT', interrupt);
+process.on('SIGTERM', interrupt);
 
-const error = new FinApiError({ code: 'total_mismatch' });
-console.log('\nAn error from the catalog:');
-console.log(`  ${error.code} -> HTTP ${error.status}, legacy ${error.legacyCode}: ${error.message}`);
+timeline.start();
+let exitCode = 0;
+let reason: string | undefined;
+try {
+  await runJourney(timeline, scene);
+} catch (error) {
+  exitCode = interruption.signal.aborted ? 130 : 1;
+  reason =
+    error instanceof StepFailure
+      ? `step ${error.step} (${error.id}): ${error.why}`
+      : `an error outside the steps: ${describeError(error)}`;
+}
+const notStopped = await scene.resources.closeAll();
+if (notStopped.length > 0 && exitCode === 0) {
+  exitCode = 1;
+  reason = `could not stop: ${notStopped.join(', ')}`;
+}
+timeline.summary({ exitCode, reason, serversStopped: notStopped.length === 0 });
+// Once the output is flushed the demo is over, whatever a library still holds open (an abandoned request).
+process.stdout.write('', () => process.exit(exitCode));

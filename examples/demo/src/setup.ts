@@ -1,0 +1,115 @@
+// Steps 1 and 2: the simulated partner POS and the financing service on free loopback ports, then the stage the scenes share.
+import { createServer } from 'node:net';
+import { AuthorizationClient } from '@fin/authorization-client';
+import { magicValues } from '@fin/authorization-client/testing';
+import { type RunningFinancingService, startFinancingService } from '@fin/example-financing-service';
+import { type PartnerPosServer, startPartnerPos } from '@fin/example-partner-pos';
+import { PosClient } from '@fin/pos-client';
+import { partnerCast } from './cast.js';
+import type { Scene, Stage } from './scene.js';
+import { progressBar, syncProgress } from './sync-progress.js';
+import type { StepContext } from './timeline.js';
+
+/** The partner the demo simulates: the same seed, the same stores, people and phones on every run. */
+export const demoPartner = {
+  seed: 1,
+  size: { stores: 3, productsPerStore: 300, employees: 300 },
+  /** Reads a minute its contract allows: the financing service paces its clients to it. */
+  readsPerMinute: 3_000,
+} as const;
+
+/** The POS vendor registered at the financing service: the sandbox's documented test_ credentials. */
+export const posVendor = magicValues.credentials;
+
+const partnerLimits = { read: demoPartner.readsPerMinute, token: 60 };
+
+export async function startPartner(step: StepContext, scene: Scene): Promise<PartnerPosServer> {
+  const partner = await startPartnerPos({
+    seed: demoPartner.seed,
+    size: demoPartner.size,
+    rateLimit: { reads: demoPartner.readsPerMinute },
+    clock: scene.clock,
+  });
+  scene.resources.add('partner POS', () => partner.close());
+  const { stores, sellers } = partner.sim.data;
+  const products = stores.reduce((sum, store) => sum + partner.sim.data.products(store.storeId).length, 0);
+  step.report(
+    [
+      `${partner.url} · ${stores.length} stores · ${products} products · ${sellers.length} employees`,
+      `seed ${demoPartner.seed}: the same partner and data on every run`,
+    ],
+    { url: partner.url, stores: stores.length, products, employees: sellers.length },
+  );
+  return partner;
+}
+
+/** A loopback address where nothing listens: connections are refused. */
+async function refusingUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function startFinancing(
+  step: StepContext,
+  scene: Scene,
+  partner: PartnerPosServer,
+): Promise<RunningFinancingService> {
+  const progress = syncProgress();
+  const financing = await startFinancingService({
+    partnerPosUrl: scene.options.fault === 'partner-pos-down' ? await refusingUrl() : partner.url,
+    partnerPosCredentials: partner.sim.credentials,
+    posVendor,
+    clock: scene.clock,
+    posClient: { rateLimit: partnerLimits },
+    // The verifier looks for due notices often; the demo's clock decides when one is due.
+    schedule: { 'cancellation-verifier': 50 },
+    onCatalogProgress: (page) =>
+      step.progress({
+        resource: page.resource,
+        storeId: page.storeId ?? null,
+        percent: progress(page),
+        pages: page.pages,
+      }),
+    onWorkerRun: scene.workers.onRun,
+  });
+  scene.resources.add('financing service', () => financing.close());
+  const { catalog } = (await financing.catalog.read(posVendor.clientId))!;
+  const pages = financing.firstSync.ok ? financing.firstSync.pages : 0;
+  step.report(
+    [
+      `${progressBar(100)}  ${pages} pages read through @fin/pos-client`,
+      `${catalog.employees.length} employees · ${catalog.stores.length} stores · ${catalog.plans.length} plans · ${catalog.products.length} products · ${catalog.services.length} services`,
+      `listening on ${financing.url} (${financing.storeKind} store)`,
+      'workers: cancellation verifier, confirmation poller, daily sync',
+    ],
+    {
+      url: financing.url,
+      pages,
+      employees: catalog.employees.length,
+      products: catalog.products.length,
+      services: catalog.services.length,
+    },
+  );
+  return financing;
+}
+
+/** The two clients of the scenes: the POS vendor's, and the financing team's in-store reads of the partner. */
+export function stageOf(scene: Scene, partner: PartnerPosServer, financing: RunningFinancingService): Stage {
+  return {
+    ...scene,
+    partner,
+    financing,
+    cast: partnerCast(partner.sim),
+    // A dozen writes in a few seconds: pacing them to 120 a minute would only add waits (the service still limits).
+    fin: new AuthorizationClient({
+      baseUrl: financing.url,
+      ...posVendor,
+      environment: 'sandbox',
+      rateLimit: false,
+    }),
+    pos: new PosClient({ baseUrl: partner.url, ...partner.sim.credentials, rateLimit: partnerLimits }),
+  };
+}
