@@ -24,6 +24,11 @@ export function proposalAvailability() {
   };
 
   const enqueue = (until: number, proposalId: string) => {
+    // Uses end 15 minutes after they are written, so a new entry nearly always goes last.
+    if (head === queue.length || queue[queue.length - 1]![0] <= until) {
+      queue.push([until, proposalId]);
+      return;
+    }
     let low = head;
     let high = queue.length;
     while (low < high) {

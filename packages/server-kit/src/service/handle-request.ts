@@ -1,5 +1,5 @@
 // The pure core: one PlainRequest in, one PlainResponse out; ids, auth, rate limit, body, schema, idempotency, use case.
-import { redact, schemas } from '@fin/core';
+import { type Logger, redact, schemas } from '@fin/core';
 import type { z } from 'zod';
 import { authenticateBearer } from '../auth/bearer.js';
 import { issueToken } from '../auth/token-endpoint.js';
@@ -151,10 +151,10 @@ export function createRequestHandler(deps: ServiceDeps) {
     return api(request, route, ctx, trace);
   }
 
-  function log(trace: Trace, response: PlainResponse, durationMs: number): void {
+  function log(logger: Logger, trace: Trace, response: PlainResponse, durationMs: number): void {
     const outcome = outcomeOf(response);
     const level = response.status >= 500 ? 'error' : response.status >= 400 ? 'warn' : 'info';
-    deps.logger?.[level]?.(
+    logger[level]?.(
       redact({ event: 'http.request', ...trace, status: response.status, outcome, durationMs }) as {
         event: string;
       },
@@ -175,10 +175,10 @@ export function createRequestHandler(deps: ServiceDeps) {
     const headers: Record<string, string> = {
       ...response.headers,
       'x-processing-time-ms': String(durationMs),
+      ...(trace.requestId ? { 'x-request-id': trace.requestId } : undefined),
     };
-    if (trace.requestId) headers['x-request-id'] = trace.requestId;
-    log(trace, response, durationMs);
-    return { ...response, headers };
+    if (deps.logger) log(deps.logger, trace, response, durationMs);
+    return { status: response.status, headers, body: response.body };
   };
 }
 
