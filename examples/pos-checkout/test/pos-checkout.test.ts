@@ -8,6 +8,7 @@ import { magicValues } from '@fin/authorization-client/testing';
 import { money } from '@fin/core';
 import { type RunningFinancingService, startFinancingService } from '@fin/example-financing-service';
 import { type PartnerPosServer, startPartnerPos } from '@fin/example-partner-pos';
+import { confirmationFromSale } from '@fin/server-kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkout } from '../src/index.js';
 
@@ -45,16 +46,9 @@ const order = (taxId: string, device: string, cents = 180_000): CartInput => ({
   ],
 });
 
-/** The POS's invoicing: the partner POS records the sale as invoiced (ACTIVE) and hands over its NF-e data. */
-const invoiceAtPartner = (taxId: string, device: string) => async () => {
-  const sale = partner.sim.sales.register({ imei: device, taxId, storeId, status: 'ACTIVE' });
-  return {
-    saleNumber: sale.saleNumber,
-    invoiceNumber: sale.invoiceNumber!,
-    nfeAccessKey: sale.nfeAccessKey!,
-    invoicedAt: sale.saleDate,
-  };
-};
+/** The POS's invoicing: the partner POS records the sale as invoiced (ACTIVE); its NF-e data confirm it. */
+const invoiceAtPartner = (taxId: string, device: string) => async () =>
+  confirmationFromSale(partner.sim.sales.register({ imei: device, taxId, storeId, status: 'ACTIVE' }))!;
 
 describe('examples/pos-checkout', () => {
   it('authorizes, invoices only then, and confirms: a contract whose installments add up to the cent', async () => {
