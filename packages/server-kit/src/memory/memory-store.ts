@@ -43,6 +43,17 @@ interface Window {
 const DAY_MS = 86_400_000;
 
 /**
+ * One authorization's cell. The indexes list slots, so a write replaces `record` without touching them,
+ * and `uses` is the list of its proposal's slots (for availability), shared by every use.
+ */
+interface Slot {
+  record: AuthorizationRecord;
+  uses: Slot[];
+}
+
+const NO_SLOTS: readonly Slot[] = [];
+
+/**
  * A Store for tests, demos and single-instance services. Every method does its work synchronously
  * before its promise settles, so no two operations interleave; values are copied in and out.
  */
@@ -51,59 +62,60 @@ export function memoryStore(): Store {
   const idempotency = new Map<string, IdempotencyEntry>();
   const windows = new Map<string, Window>();
   const proposals = new Map<string, ProposalRecord>();
-  const authorizations = new Map<string, AuthorizationRecord>();
-  const byImei = new Map<string, Set<string>>();
-  const byProposal = new Map<string, Set<string>>();
+  const authorizations = new Map<string, Slot>();
+  const byImei = new Map<string, Slot[]>();
+  const byProposal = new Map<string, Slot[]>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
   const availability = proposalAvailability();
   // Composite map keys are joined, not templated: a template makes a cons string that the map keeps.
   const bucket = (clientTaxId: string, storeId: string) => [clientTaxId, storeId].join('\u0000');
-  /** clientTaxId -> ids of records whose cancellation notice says EXCHANGE. */
-  const exchangeNotices = new Map<string, Set<string>>();
+  /** clientTaxId -> slots of records whose cancellation notice says EXCHANGE. */
+  const exchangeNotices = new Map<string, Set<Slot>>();
   /** authorizationId -> end of the worker lease that holds it. */
   const leases = new Map<string, number>();
 
-  const index = (map: Map<string, Set<string>>, key: string, id: string) => {
-    const ids = map.get(key);
-    if (ids) ids.add(id);
-    else map.set(key, new Set<string>().add(id));
-  };
-  /** The records an index lists under `key` (a fresh array: callers sort and filter it). */
-  const recordsOf = (map: Map<string, Set<string>>, key: string): AuthorizationRecord[] => {
+  /** The records of `slots` (a fresh array: callers sort and filter it). */
+  const recordsIn = (slots: Iterable<Slot> | undefined): AuthorizationRecord[] => {
     const records: AuthorizationRecord[] = [];
-    const ids = map.get(key);
-    if (ids) for (const id of ids) records.push(authorizations.get(id)!);
+    if (slots) for (const slot of slots) records.push(slot.record);
     return records;
   };
   const idempotencyKey = (ref: { clientId: string; key: string }) => [ref.clientId, ref.key].join('\u0000');
 
   /** Stores `EXPIRED` on overdue `AUTHORIZED` records but `keep`: the explicit status change the port asks for. */
-  const expireOverdue = (records: AuthorizationRecord[], now: Date, keep: string) => {
-    for (const record of records) {
+  const expireOverdue = (slots: readonly Slot[], now: Date, keep: string) => {
+    for (const slot of slots) {
+      const record = slot.record;
       if (record.authorizationId === keep || !checkR06Expired(record, now)) continue;
-      write({ ...record, status: 'EXPIRED', version: record.version + 1, updatedAt: now.toISOString() }, now);
+      const updatedAt = now.toISOString();
+      write(slot, { ...record, status: 'EXPIRED', version: record.version + 1, updatedAt }, now);
     }
   };
 
-  /** The conflicts a record in `next`'s status would cause, once overdue neighbours are expired. */
+  /**
+   * The conflicts a record in `next`'s status would cause among the slots of its IMEI and of its
+   * proposal, once overdue neighbours are expired.
+   */
   const conflictOf = (
     next: AuthorizationRecord,
+    imeiSlots: readonly Slot[],
+    proposalSlots: readonly Slot[],
     now: Date,
   ): 'imei_already_financed' | 'proposal_use_taken' | undefined => {
-    expireOverdue(recordsOf(byImei, next.imei), now, next.authorizationId);
-    expireOverdue(recordsOf(byProposal, next.proposalId), now, next.authorizationId);
-    const others = (records: AuthorizationRecord[]) =>
-      records.filter((r) => r.authorizationId !== next.authorizationId);
+    expireOverdue(imeiSlots, now, next.authorizationId);
+    expireOverdue(proposalSlots, now, next.authorizationId);
+    const other = ({ record }: Slot) => record.authorizationId !== next.authorizationId;
     if (
       R10_ACTIVE_STATUSES.has(next.status) &&
-      others(recordsOf(byImei, next.imei)).some((r) => R10_ACTIVE_STATUSES.has(r.status))
+      imeiSlots.some((slot) => other(slot) && R10_ACTIVE_STATUSES.has(slot.record.status))
     ) {
       return 'imei_already_financed';
     }
     if (
       next.status !== 'EXPIRED' &&
-      others(recordsOf(byProposal, next.proposalId)).some(
-        (r) => r.status !== 'EXPIRED' && r.proposalUse === next.proposalUse,
+      proposalSlots.some(
+        (slot) =>
+          other(slot) && slot.record.status !== 'EXPIRED' && slot.record.proposalUse === next.proposalUse,
       )
     ) {
       return 'proposal_use_taken';
@@ -120,21 +132,35 @@ export function memoryStore(): Store {
     return taken;
   };
 
-  /** Until when the live uses of `proposalId` hold it (ms): for good once one is CONFIRMED or CANCELLED. */
-  const heldUntil = (proposalId: string): number =>
-    recordsOf(byProposal, proposalId).reduce((until, use) => {
+  /** Until when the live uses of a proposal hold it (ms): for good once one is CONFIRMED or CANCELLED. */
+  const heldUntil = (uses: readonly Slot[]): number => {
+    let until = 0;
+    for (const { record: use } of uses) {
       if (use.status === 'CONFIRMED' || use.status === 'CANCELLED') return Number.POSITIVE_INFINITY;
-      return use.status === 'AUTHORIZED' ? Math.max(until, Date.parse(use.expiresAt)) : until;
-    }, 0);
+      if (use.status === 'AUTHORIZED') until = Math.max(until, Date.parse(use.expiresAt));
+    }
+    return until;
+  };
 
-  /** Stores `record` and keeps the derived indexes (proposal availability, EXCHANGE notices) true. */
-  const write = (record: AuthorizationRecord, now: Date) => {
-    authorizations.set(record.authorizationId, record);
+  /** Stores `record` in its slot and keeps the derived indexes (proposal availability, EXCHANGE notices) true. */
+  const write = (slot: Slot, record: AuthorizationRecord, now: Date) => {
+    slot.record = record;
     const notices = exchangeNotices.get(record.clientTaxId);
-    if (record.cancellation?.reason === 'EXCHANGE')
-      index(exchangeNotices, record.clientTaxId, record.authorizationId);
-    else notices?.delete(record.authorizationId);
-    availability.usedUntil(record.proposalId, heldUntil(record.proposalId), now.getTime());
+    if (record.cancellation?.reason === 'EXCHANGE') {
+      if (notices) notices.add(slot);
+      else exchangeNotices.set(record.clientTaxId, new Set([slot]));
+    } else {
+      notices?.delete(slot);
+    }
+    availability.usedUntil(record.proposalId, heldUntil(slot.uses), now.getTime());
+  };
+
+  /** The slot list of `key` in an index, made on first use. */
+  const listOf = (index: Map<string, Slot[]>, key: string, list: Slot[] | undefined): Slot[] => {
+    if (list) return list;
+    const made: Slot[] = [];
+    index.set(key, made);
+    return made;
   };
 
   return {
@@ -215,7 +241,7 @@ export function memoryStore(): Store {
       return newest && copy(newest);
     },
     async listProposalUses(proposalId) {
-      return recordsOf(byProposal, proposalId)
+      return recordsIn(byProposal.get(proposalId))
         .sort((a, b) => a.proposalUse - b.proposalUse || a.issuedAt.localeCompare(b.issuedAt))
         .map(copy);
     },
@@ -226,27 +252,35 @@ export function memoryStore(): Store {
       now,
     }: CreateAuthorization): Promise<CreateAuthorizationResult> {
       const record = { ...copy(authorization), version: 1 };
-      const conflict = conflictOf(record, now);
+      const imeiSlots = byImei.get(record.imei);
+      const proposalSlots = byProposal.get(record.proposalId);
+      const conflict = conflictOf(record, imeiSlots ?? NO_SLOTS, proposalSlots ?? NO_SLOTS, now);
       if (conflict) return { ok: false, reason: conflict };
       if (newProposal && !proposals.has(newProposal.proposalId)) {
         proposals.set(newProposal.proposalId, copy(newProposal));
         availability.add(newProposal.proposalId, bucket(newProposal.clientTaxId, newProposal.storeId));
       }
-      index(byImei, record.imei, record.authorizationId);
-      index(byProposal, record.proposalId, record.authorizationId);
-      write(record, now);
+      let slot = authorizations.get(record.authorizationId);
+      if (!slot) {
+        const uses = listOf(byProposal, record.proposalId, proposalSlots);
+        slot = { record, uses };
+        authorizations.set(record.authorizationId, slot);
+        listOf(byImei, record.imei, imeiSlots).push(slot);
+        uses.push(slot);
+      }
+      write(slot, record, now);
       return { ok: true };
     },
     async getAuthorization(authorizationId) {
-      const record = authorizations.get(authorizationId);
-      return record && copy(record);
+      const slot = authorizations.get(authorizationId);
+      return slot && copy(slot.record);
     },
     async findActiveByImei({ imei, now }) {
-      const active = recordsOf(byImei, imei).find((r) => isR10Active(r, now));
-      return active && copy(active);
+      const active = byImei.get(imei)?.find(({ record }) => isR10Active(record, now));
+      return active && copy(active.record);
     },
     async findExchangeNotices({ clientId, clientTaxId }) {
-      return recordsOf(exchangeNotices, clientTaxId)
+      return recordsIn(exchangeNotices.get(clientTaxId))
         .filter((r) => r.clientId === clientId)
         .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
         .map(copy);
@@ -256,17 +290,22 @@ export function memoryStore(): Store {
       expectedVersion,
       now,
     }: UpdateAuthorization): Promise<UpdateAuthorizationResult> {
-      const current = authorizations.get(record.authorizationId);
-      if (!current || current.version !== expectedVersion) return { ok: false, reason: 'stale' };
+      const slot = authorizations.get(record.authorizationId);
+      if (!slot || slot.record.version !== expectedVersion) return { ok: false, reason: 'stale' };
       const next = { ...copy(record), version: expectedVersion + 1 };
-      const conflict = conflictOf(next, now);
+      const conflict = conflictOf(
+        next,
+        byImei.get(next.imei) ?? NO_SLOTS,
+        byProposal.get(next.proposalId) ?? NO_SLOTS,
+        now,
+      );
       if (conflict) return { ok: false, reason: conflict };
-      write(next, now);
+      write(slot, next, now);
       return { ok: true, record: copy(next) };
     },
     async listPendingCancellations({ now, limit, lease }) {
       const at = now.toISOString();
-      const due = [...authorizations.values()]
+      const due = recordsIn(authorizations.values())
         .filter(
           (r) =>
             r.cancellation?.verification === 'PENDING' &&
@@ -277,7 +316,7 @@ export function memoryStore(): Store {
     },
     async listUnconfirmed({ issuedAfter, limit, lease }) {
       const after = issuedAfter.toISOString();
-      const unconfirmed = [...authorizations.values()]
+      const unconfirmed = recordsIn(authorizations.values())
         .filter(
           (r) =>
             (r.status === 'AUTHORIZED' || r.status === 'EXPIRED') &&

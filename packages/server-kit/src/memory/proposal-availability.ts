@@ -1,5 +1,11 @@
 // When each proposal is free for a first use again: the index behind memoryStore's findUnusedProposal.
 
+/** A proposal's bucket (CPF and store) and until when its uses hold it (ms; 0 free, Infinity for good). */
+interface Availability {
+  bucket: string;
+  until: number;
+}
+
 /**
  * A proposal is used until the last of its live uses ends: for good once one is `CONFIRMED` or
  * `CANCELLED`, at `expiresAt` while its uses are `AUTHORIZED`. Free proposals are kept per CPF and store,
@@ -7,8 +13,8 @@
  * lookup costs the few free proposals of one customer, not every proposal ever approved.
  */
 export function proposalAvailability() {
-  const usedUntil = new Map<string, number>();
-  const bucketOf = new Map<string, string>();
+  /** One entry per proposal, so each write looks a proposal up once. */
+  const states = new Map<string, Availability>();
   const free = new Map<string, Set<string>>();
   /** [until, proposalId], ascending; `head` is the first entry not yet drained. */
   const queue: [number, string][] = [];
@@ -44,7 +50,8 @@ export function proposalAvailability() {
       const [until, proposalId] = queue[head]!;
       head += 1;
       // An entry a later write superseded is skipped: that write queued its own.
-      if (usedUntil.get(proposalId) === until) freeSet(bucketOf.get(proposalId)!).add(proposalId);
+      const state = states.get(proposalId);
+      if (state?.until === until) freeSet(state.bucket).add(proposalId);
     }
     if (head > 1024 && head * 2 > queue.length) {
       queue.splice(0, head);
@@ -55,26 +62,27 @@ export function proposalAvailability() {
   return {
     /** A new proposal of `bucket`, free from the start. */
     add(proposalId: string, bucket: string) {
-      bucketOf.set(proposalId, bucket);
-      usedUntil.set(proposalId, 0);
+      states.set(proposalId, { bucket, until: 0 });
       freeSet(bucket).add(proposalId);
     },
     /** Its uses changed: used until `until` (ms; 0 free now, Infinity for good). */
     usedUntil(proposalId: string, until: number, now: number) {
-      const bucket = bucketOf.get(proposalId);
-      if (bucket === undefined || usedUntil.get(proposalId) === until) return;
-      usedUntil.set(proposalId, until);
+      const state = states.get(proposalId);
+      if (state === undefined || state.until === until) return;
+      state.until = until;
       if (until <= now) {
-        freeSet(bucket).add(proposalId);
+        freeSet(state.bucket).add(proposalId);
         return;
       }
-      free.get(bucket)?.delete(proposalId);
+      free.get(state.bucket)?.delete(proposalId);
       if (until !== Number.POSITIVE_INFINITY) enqueue(until, proposalId);
     },
     /** The proposals of `bucket` free at `now`. */
     freeAt(bucket: string, now: number): string[] {
       drain(now);
-      return [...(free.get(bucket) ?? [])].filter((id) => (usedUntil.get(id) ?? 0) <= now);
+      const ids: string[] = [];
+      for (const id of free.get(bucket) ?? []) if ((states.get(id)?.until ?? 0) <= now) ids.push(id);
+      return ids;
     },
   };
 }
