@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { isFinApiError } from '../errors/index.js';
 import { redact } from '../redact/index.js';
 import { type Scope, successEnvelope, tokenResponse } from '../schemas/index.js';
+import { attemptFetch } from './attempt-fetch.js';
 import { type Answer, decodeEnvelope, decodeToken } from './decode.js';
 import { FinAbortError, FinConnectionError, FinTimeoutError } from './errors.js';
 import type { LogEntry, LogLevel } from './logger.js';
@@ -38,9 +39,9 @@ function headersOf(response: Response): Record<string, string> {
   return out;
 }
 
-function queryOf(query: RequestOptions<z.ZodType>['query']): URLSearchParams {
+function queryOf(query: NonNullable<RequestOptions<z.ZodType>['query']>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries(query)) {
     if (value !== undefined) params.set(name, String(value));
   }
   return params;
@@ -68,7 +69,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     retry: 0,
     throwHttpErrors: false,
     timeout: timeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
   // One success envelope per payload schema for this client: building it on every answer made zod
@@ -167,7 +167,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       };
       if (token) headers.authorization = `Bearer ${token}`;
       if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-      let body: BodyInit | undefined;
+      let body: string | URLSearchParams | undefined;
       if (call.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         body = formOf(call.form);
@@ -188,13 +188,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       const startedAt = now();
       let answer: Answer;
+      const sender = attemptFetch({ fetch: options.fetch, headers, body, signal });
       try {
+        // ky builds the Request (method, URL, headers) and times the attempt; `sender` sends the known body.
         const response = await http(`${baseUrl}${call.path}`, {
           method: call.method,
           headers,
-          body,
-          searchParams: queryOf(call.query),
-          signal,
+          ...(call.query ? { searchParams: queryOf(call.query) } : {}),
+          fetch: sender.fetch,
         });
         const text = await response.text();
         answer = {
@@ -222,6 +223,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: now() - startedAt,
         });
         throw failure;
+      } finally {
+        sender.release();
       }
 
       const processing = Number(answer.headers['x-processing-time-ms']);

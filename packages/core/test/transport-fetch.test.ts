@@ -1,0 +1,124 @@
+// What the injected `fetch` receives from the transport: the request as a bare fetch sends it, and a signal that aborts.
+import { createHttpClient, FinAbortError, FinTimeoutError, type HttpClientOptions } from '@fin/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { BASE, CLIENT } from './transport-fixtures.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface FetchCall {
+  url: string;
+  init: RequestInit;
+}
+
+const envelope = (data: unknown) =>
+  JSON.stringify({ success: true, message: 'ok', timestamp: new Date().toISOString(), data });
+const tokenBody = JSON.stringify({ access_token: 'token-1', token_type: 'Bearer', expires_in: 3600 });
+
+/** A fetch double: answers the token endpoint, and hands every other call to `answer`. */
+function fetchDouble(answer: (call: FetchCall) => Promise<Response>) {
+  const calls: FetchCall[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const call = { url: String(input instanceof Request ? input.url : input), init };
+    calls.push(call);
+    if (call.url.endsWith('/v1/oauth/token')) return new Response(tokenBody, { status: 200 });
+    return answer(call);
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+/** Never answers; rejects with the signal's reason once it aborts, as fetch does. */
+const hang = ({ init }: FetchCall) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true });
+  });
+
+const newClient = (fetch: typeof globalThis.fetch, extra: Partial<HttpClientOptions> = {}) =>
+  createHttpClient({ ...CLIENT, scopes: ['sales:authorize'], rateLimit: false, fetch, ...extra });
+
+const payload = z.object({ value: z.number() });
+
+describe('the request the injected fetch receives', () => {
+  it('a write arrives as URL, method, the JSON text and the transport headers (nothing to re-read)', async () => {
+    const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
+    const client = newClient(double.fetch);
+    await client.request({
+      method: 'POST',
+      path: '/v1/sales/authorize',
+      kind: 'write',
+      body: { cart: { amount: 100 } },
+      schema: payload,
+      idempotencyKey: 'key-1',
+      correlationId: 'journey-1',
+    });
+    const sent = double.calls.at(-1);
+    expect(sent?.url).toBe(`${BASE}/v1/sales/authorize`);
+    expect(sent?.init.method).toBe('POST');
+    expect(sent?.init.body).toBe('{"cart":{"amount":100}}');
+    expect(sent?.init.headers).toMatchObject({
+      authorization: 'Bearer token-1',
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'idempotency-key': 'key-1',
+      'x-correlation-id': 'journey-1',
+    });
+  });
+
+  it('the token request arrives form-encoded', async () => {
+    const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
+    await newClient(double.fetch).request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload });
+    const token = double.calls[0];
+    expect(token?.init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' });
+    expect(new URLSearchParams(String(token?.init.body)).get('grant_type')).toBe('client_credentials');
+  });
+
+  it('a query reaches the URL, undefined values left out', async () => {
+    const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
+    await newClient(double.fetch).request({
+      method: 'GET',
+      path: '/v1/stock',
+      kind: 'read',
+      query: { storeId: 'store-1', sku: undefined },
+      schema: payload,
+    });
+    expect(double.calls.at(-1)?.url).toBe(`${BASE}/v1/stock?storeId=store-1`);
+  });
+});
+
+describe('the injected fetch is aborted, so no connection outlives its call', () => {
+  it('when the attempt outlives timeoutMs: FinTimeoutError, and the fetch signal aborted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const double = fetchDouble(hang);
+    const outcome = newClient(double.fetch, { timeoutMs: 1_000, maxRetries: 0 })
+      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await outcome).toBeInstanceOf(FinTimeoutError);
+    expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+  });
+
+  it("when the caller's signal aborts mid-request: FinAbortError, and the fetch signal aborted", async () => {
+    const double = fetchDouble(hang);
+    const controller = new AbortController();
+    const outcome = newClient(double.fetch)
+      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload, signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(double.calls).toHaveLength(2));
+    controller.abort();
+    expect(await outcome).toBeInstanceOf(FinAbortError);
+    expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+  });
+
+  it('when the overall deadline passes mid-request: FinTimeoutError of scope deadline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const double = fetchDouble(hang);
+    const outcome = newClient(double.fetch, { timeoutMs: 10_000, deadlineMs: 2_000 })
+      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await outcome).toMatchObject({ name: 'FinTimeoutError', scope: 'deadline' });
+    expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+  });
+});
