@@ -1,5 +1,5 @@
 // The financing service the bench loads: one client owning the bench store, a credit engine that always approves.
-import { type CreditEngine, createFinancingService, type Store } from '@fin/server-kit';
+import type { CreditEngine, createFinancingService, Store } from '@fin/server-kit';
 import { BENCH_STORE_ID } from '../lib/cart.js';
 
 export const BENCH_CLIENT = { clientId: 'bench-pos', clientSecret: 'bench-secret-not-for-production' };
@@ -12,8 +12,9 @@ const approveAll: CreditEngine = {
 /** Per-minute write limit high enough that a load run measures the path, not the 429 answer. */
 export const BENCH_WRITE_LIMIT = 100_000_000;
 
-export function benchService(store: Store) {
-  return createFinancingService({
+/** `kit` is the server-kit build the target loaded (targets/server.ts), so the service is the shipped code. */
+export function benchService(kit: { createFinancingService: typeof createFinancingService }, store: Store) {
+  return kit.createFinancingService({
     clients: [{ ...BENCH_CLIENT, scopes: ['sales:authorize'], storeIds: [BENCH_STORE_ID] }],
     credit: approveAll,
     store,

@@ -1,31 +1,47 @@
 // Child process of the bench: starts one server (`raw`, `memory` or `postgres`) on loopback and reports its port.
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { memoryStore, toNodeHandler } from '@fin/server-kit';
+import { fileURLToPath } from 'node:url';
 import type { TargetMessage } from '../lib/target.js';
 import { benchService } from './bench-service.js';
 import { rawServer } from './raw-server.js';
 
 const reply = (message: TargetMessage) => process.send?.(message);
 
+/**
+ * The built package, as users run it (`pnpm bench` builds first). Imported by name under tsx,
+ * `@fin/server-kit` would resolve through tsconfig paths to the TypeScript sources, transpiled with
+ * esbuild's keepNames: each closure the service makes per request would pay a `__name` call that the
+ * published build does not have, a cost the raw baseline (no named closures) never pays.
+ */
+async function built<T>(file: 'index.js' | 'postgres.js'): Promise<T> {
+  const url = new URL(`../../packages/server-kit/dist/${file}`, import.meta.url);
+  if (!existsSync(fileURLToPath(url))) throw new Error(`build first (pnpm build): no ${url.pathname}`);
+  return (await import(url.href)) as T;
+}
+
 async function start(kind: string): Promise<{ server: Server; close: () => Promise<void> }> {
   if (kind === 'raw') return { server: rawServer(), close: async () => undefined };
   if (kind !== 'memory' && kind !== 'postgres') throw new Error(`unknown target ${kind}`);
   const connectionString = process.env.DATABASE_URL ?? '';
   if (kind === 'postgres' && connectionString === '') throw new Error('postgres target needs DATABASE_URL');
+  const kit = await built<typeof import('@fin/server-kit')>('index.js');
   // Loaded only when asked for, so the raw and memory targets never load pg.
   const store =
     kind === 'memory'
-      ? memoryStore()
-      : (await import('@fin/server-kit/postgres')).postgresStore({ connectionString });
-  const service = benchService(store);
+      ? kit.memoryStore()
+      : (await built<typeof import('@fin/server-kit/postgres')>('postgres.js')).postgresStore({
+          connectionString,
+        });
+  const service = benchService(kit, store);
   const close = async () => {
     await service.close();
     // The service closes only a store it made itself; this one is ours.
     await store.close();
   };
-  return { server: createServer(toNodeHandler(service)), close };
+  return { server: createServer(kit.toNodeHandler(service)), close };
 }
 
 try {
