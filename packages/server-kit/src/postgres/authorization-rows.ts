@@ -36,12 +36,45 @@ export const AUTHORIZATION_COLUMNS = [
   'cancellation_last_outcome',
 ] as const;
 
+type Column = (typeof AUTHORIZATION_COLUMNS)[number];
+
+/** Each column's SQL type (migration 1), for statements whose values are not typed by a VALUES list. */
+export const AUTHORIZATION_COLUMN_TYPES: Record<Column, string> = {
+  authorization_id: 'text',
+  client_id: 'text',
+  status: 'text',
+  version: 'integer',
+  issued_at: 'timestamptz',
+  expires_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  correlation_id: 'text',
+  client_tax_id: 'text',
+  store_id: 'text',
+  imei: 'text',
+  grand_total_cents: 'bigint',
+  cart: 'jsonb',
+  proposal_id: 'text',
+  proposal_use: 'integer',
+  sale_number: 'text',
+  invoice_number: 'text',
+  nfe_access_key: 'text',
+  invoiced_at: 'timestamptz',
+  confirmed_at: 'timestamptz',
+  cancellation_reason: 'text',
+  cancellation_description: 'text',
+  cancelled_at: 'timestamptz',
+  cancellation_noticed_at: 'timestamptz',
+  cancellation_verification: 'text',
+  cancellation_attempts: 'integer',
+  cancellation_next_attempt_at: 'timestamptz',
+  cancellation_verified_at: 'timestamptz',
+  cancellation_last_outcome: 'text',
+};
+
 /** Reads whole records: every authorization column and its contract, if any. */
 export const SELECT_AUTHORIZATIONS = `
   SELECT a.*, c.contract_id, c.principal_cents, c.installments, c.created_at AS contract_created_at
   FROM fin_authorizations a LEFT JOIN fin_contracts c ON c.authorization_id = a.authorization_id`;
-
-type Column = (typeof AUTHORIZATION_COLUMNS)[number];
 
 export interface AuthorizationRow extends Record<Column, unknown> {
   contract_id: string | null;

@@ -9,14 +9,14 @@ import type {
   WorkerLease,
 } from '../ports/store.js';
 import {
+  AUTHORIZATION_COLUMN_TYPES,
   AUTHORIZATION_COLUMNS,
   type AuthorizationRow,
   authorizationValues,
   SELECT_AUTHORIZATIONS,
   toAuthorizationRecord,
 } from './authorization-rows.js';
-import { insertProposal } from './proposals.js';
-import { type Queryable, query, transaction, violatedUniqueIndex } from './sql.js';
+import { type Queryable, query, retried, transaction, violatedUniqueIndex } from './sql.js';
 
 /** The unique indexes of migration 1 that refuse a write, and what the port calls each refusal. */
 const REFUSALS: Record<string, 'imei_already_financed' | 'proposal_use_taken'> = {
@@ -34,20 +34,25 @@ class Refused extends Error {
 /**
  * R-06 as an explicit status change: every OTHER overdue `AUTHORIZED` row of this IMEI or proposal becomes
  * `EXPIRED`, so the partial unique indexes (which cannot read the clock) see it free. Rows are locked
- * in id order, so two writers never wait on each other in a cycle.
+ * in id order, so two writers never wait on each other in a cycle. `$1` is now; `id`, `imei` and
+ * `proposal` are the placeholders of the record being written.
  */
+const expireOverdueSql = (id: string, imei: string, proposal: string) =>
+  `UPDATE fin_authorizations SET status = 'EXPIRED', version = version + 1, updated_at = $1
+   WHERE authorization_id IN (
+     SELECT authorization_id FROM fin_authorizations
+     WHERE status = 'AUTHORIZED' AND expires_at <= $1 AND authorization_id <> ${id}
+       AND (imei = ${imei} OR proposal_id = ${proposal})
+     ORDER BY authorization_id FOR UPDATE)
+   AND status = 'AUTHORIZED'`;
+
 async function expireOverdueNeighbours(client: pg.PoolClient, record: AuthorizationRecord, now: Date) {
-  await query(
-    client,
-    `UPDATE fin_authorizations SET status = 'EXPIRED', version = version + 1, updated_at = $1
-     WHERE authorization_id IN (
-       SELECT authorization_id FROM fin_authorizations
-       WHERE status = 'AUTHORIZED' AND expires_at <= $1 AND authorization_id <> $2
-         AND (imei = $3 OR proposal_id = $4)
-       ORDER BY authorization_id FOR UPDATE)
-     AND status = 'AUTHORIZED'`,
-    [now, record.authorizationId, record.imei, record.proposalId],
-  );
+  await query(client, expireOverdueSql('$2', '$3', '$4'), [
+    now,
+    record.authorizationId,
+    record.imei,
+    record.proposalId,
+  ]);
 }
 
 /** The contract is written once per authorization (unique `authorization_id`) and never rewritten. */
@@ -78,7 +83,6 @@ async function writeContract(client: pg.PoolClient, record: AuthorizationRecord)
   );
 }
 
-const placeholders = AUTHORIZATION_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
 const assignments = AUTHORIZATION_COLUMNS.map((column, i) => `${column} = $${i + 1}`).join(', ');
 
 async function refusable<T>(work: () => Promise<T>): Promise<T | Refused> {
@@ -92,22 +96,62 @@ async function refusable<T>(work: () => Promise<T>): Promise<T | Refused> {
   }
 }
 
+/** `$1` now, `$2..` the record's columns, then the new proposal's and the contract's values (null when none). */
+const at = (column: (typeof AUTHORIZATION_COLUMNS)[number]) =>
+  `$${AUTHORIZATION_COLUMNS.indexOf(column) + 2}`;
+const PROPOSAL_TYPES = ['text', 'text', 'text', 'bigint', 'integer', 'timestamptz', 'text'];
+const PROPOSAL_AT = AUTHORIZATION_COLUMNS.length + 2;
+const CONTRACT_AT = PROPOSAL_AT + PROPOSAL_TYPES.length;
+/** Typed placeholders: an INSERT ... SELECT does not type its values from the target columns. */
+const param = (n: number, type: string) => `$${n}::${type}`;
+
+/**
+ * The whole write of a new authorization in ONE statement (one round trip, atomic like a transaction):
+ * the expiry of overdue neighbours, the proposal approved during this request, the row, and its
+ * contract if it has one. The row is inserted from a read of `expired`, so the expiry runs first and
+ * the partial unique indexes (R-10, proposal slots) judge the insert against the rows it expired.
+ */
+const CREATE_AUTHORIZATION = `
+WITH expired AS (
+  ${expireOverdueSql(at('authorization_id'), at('imei'), at('proposal_id'))}
+  RETURNING 1
+), proposal AS (
+  INSERT INTO fin_proposals (proposal_id, client_tax_id, store_id, amount_cents, installments, approved_at, source)
+  SELECT ${PROPOSAL_TYPES.map((type, i) => param(PROPOSAL_AT + i, type)).join(', ')}
+  WHERE ${param(PROPOSAL_AT, 'text')} IS NOT NULL
+  ON CONFLICT (proposal_id) DO NOTHING
+), inserted AS (
+  INSERT INTO fin_authorizations (${AUTHORIZATION_COLUMNS.join(', ')})
+  SELECT ${AUTHORIZATION_COLUMNS.map((column, i) => param(i + 2, AUTHORIZATION_COLUMN_TYPES[column])).join(', ')}
+  FROM (SELECT count(*) FROM expired) AS expiry_done
+  RETURNING authorization_id
+)
+INSERT INTO fin_contracts (contract_id, authorization_id, principal_cents, installments, created_at)
+SELECT ${param(CONTRACT_AT, 'text')}, authorization_id, ${param(CONTRACT_AT + 1, 'bigint')},
+       ${param(CONTRACT_AT + 2, 'jsonb')}, ${param(CONTRACT_AT + 3, 'timestamptz')}
+FROM inserted WHERE ${param(CONTRACT_AT, 'text')} IS NOT NULL`;
+
 export async function createAuthorization(
   pool: pg.Pool,
   { authorization, newProposal, now }: CreateAuthorization,
 ): Promise<CreateAuthorizationResult> {
-  const result = await refusable(() =>
-    transaction(pool, async (client) => {
-      await expireOverdueNeighbours(client, authorization, now);
-      if (newProposal) await insertProposal(client, newProposal);
-      await query(
-        client,
-        `INSERT INTO fin_authorizations (${AUTHORIZATION_COLUMNS.join(', ')}) VALUES (${placeholders})`,
-        authorizationValues(authorization, 1),
-      );
-      await writeContract(client, authorization);
-    }),
-  );
+  const { contract } = authorization;
+  const values = [
+    now,
+    ...authorizationValues(authorization, 1),
+    newProposal?.proposalId ?? null,
+    newProposal?.clientTaxId ?? null,
+    newProposal?.storeId ?? null,
+    newProposal?.amount.amount ?? null,
+    newProposal?.installments ?? null,
+    newProposal?.approvedAt ?? null,
+    newProposal?.source ?? null,
+    contract?.contractId ?? null,
+    contract?.principal.amount ?? null,
+    contract ? JSON.stringify(contract.installments) : null,
+    contract?.createdAt ?? null,
+  ];
+  const result = await refusable(() => retried(() => query(pool, CREATE_AUTHORIZATION, values)));
   return result instanceof Refused
     ? { ok: false, reason: result.reason as 'imei_already_financed' | 'proposal_use_taken' }
     : { ok: true };

@@ -56,6 +56,18 @@ export function violatedUniqueIndex(error: unknown): string | undefined {
   return sqlState(error) === '23505' ? (error as { constraint?: string }).constraint : undefined;
 }
 
+/** Runs one statement (`work`) again when the database aborted it for a deadlock or a serialization failure. */
+export async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
 /** Runs `work` in one transaction (READ COMMITTED); a deadlock or serialization failure runs it again. */
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
