@@ -1,4 +1,6 @@
 // What the injected `fetch` receives from the transport: the request as a bare fetch sends it, and a signal that aborts.
+
+import { inspect } from 'node:util';
 import { createHttpClient, FinAbortError, FinTimeoutError, type HttpClientOptions } from '@fin/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -120,5 +122,19 @@ describe('the injected fetch is aborted, so no connection outlives its call', ()
     await vi.advanceTimersByTimeAsync(2_000);
     expect(await outcome).toMatchObject({ name: 'FinTimeoutError', scope: 'deadline' });
     expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+  });
+});
+
+describe('no secret in transport errors (issue 3: errors carry no token)', () => {
+  it('an attempt timeout, inspected with its whole cause chain, shows no bearer token', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const double = fetchDouble(hang);
+    const outcome = newClient(double.fetch, { timeoutMs: 1_000, maxRetries: 0 })
+      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(FinTimeoutError);
+    expect(inspect(error, { depth: 20, showHidden: true })).not.toContain('token-1');
   });
 });

@@ -18,11 +18,12 @@ export interface AttemptFetch {
 }
 
 /**
- * ky turns the body into a `Request` stream, clones that `Request` for its own retries (off here), and undici
+ * ky turns a body into a `Request` stream, clones that `Request` for its own retries (off here), and undici
  * then reads the stream back chunk by chunk; tying the call's signal to ky's costs an `AbortSignal.any`. Both
- * cost more CPU than the call itself. This fetch takes method and URL from ky's `Request` and sends the body
- * text and headers the transport built (the same bytes) with one signal that ky's timeout and the call's
- * signal both abort, so ky keeps its timeout and hooks while the request leaves as a bare `fetch` would send it.
+ * cost more CPU than the call itself. ky is therefore given method and URL only: this fetch takes them from
+ * ky's `Request` and sends the headers and body text the transport built (the same bytes) with one signal
+ * that ky's timeout and the call's signal both abort. ky keeps its timeout and hooks; its `Request`, which
+ * ky puts in its errors (the cause of a FinTimeoutError), never holds the bearer token.
  */
 export function attemptFetch(known: KnownAttempt): AttemptFetch {
   const link = new AbortController();

@@ -190,10 +190,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       let answer: Answer;
       const sender = attemptFetch({ fetch: options.fetch, headers, body, signal });
       try {
-        // ky builds the Request (method, URL, headers) and times the attempt; `sender` sends the known body.
+        // ky builds the Request (method and URL) and times the attempt; `sender` sends headers and body.
         const response = await http(`${baseUrl}${call.path}`, {
           method: call.method,
-          headers,
           ...(call.query ? { searchParams: queryOf(call.query) } : {}),
           fetch: sender.fetch,
         });
