@@ -95,9 +95,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
+  const { logger } = options;
   const log = (level: LogLevel, entry: LogEntry) => {
-    const write = options.logger?.[level];
-    if (write) write.call(options.logger, redact(entry) as LogEntry);
+    const write = logger?.[level];
+    if (write) write.call(logger, redact(entry) as LogEntry);
   };
 
   // One token manager per distinct scope set, made on first use: only the scopes asked for.
@@ -177,15 +178,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
 
       await pacers[call.kind]?.acquire(signal);
-      log('debug', {
-        event: 'http.request',
-        method: call.method,
-        path: call.path,
-        kind: call.kind,
-        attempt,
-        requestId,
-        correlationId,
-      });
+      // Entries are built only for a logger: a silent client (the default) pays nothing per call.
+      if (logger)
+        log('debug', {
+          event: 'http.request',
+          method: call.method,
+          path: call.path,
+          kind: call.kind,
+          attempt,
+          requestId,
+          correlationId,
+        });
       const startedAt = now();
       let answer: Answer;
       const sender = attemptFetch({ fetch: options.fetch, headers, body, signal });
@@ -228,17 +231,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
       const processing = Number(answer.headers['x-processing-time-ms']);
       const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
-      log(answer.status >= 400 ? 'warn' : 'debug', {
-        event: 'http.response',
-        method: call.method,
-        path: call.path,
-        status: answer.status,
-        attempt,
-        requestId,
-        correlationId,
-        durationMs: now() - startedAt,
-        processingTimeMs,
-      });
+      if (logger)
+        log(answer.status >= 400 ? 'warn' : 'debug', {
+          event: 'http.response',
+          method: call.method,
+          path: call.path,
+          status: answer.status,
+          attempt,
+          requestId,
+          correlationId,
+          durationMs: now() - startedAt,
+          processingTimeMs,
+        });
       const decoded =
         call.kind === 'token'
           ? decodeToken(answer, call.schema)
@@ -294,29 +298,35 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const retryCall = { write: call.kind === 'write', idempotencyKey };
     try {
-      return await pRetry(attemptOnce, {
-        retries: maxRetries,
-        // The wait is ours (Retry-After or full jitter, abortable), taken in shouldRetry; p-retry adds none.
-        minTimeout: 0,
-        shouldRetry: async ({ error, retriesConsumed }) => {
-          if (signal.aborted || !isRetryable(error, retryCall)) return false;
-          const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
-          if (retryAfterMs !== undefined && retryAfterMs > backoff.maxRetryAfterMs) return false;
-          const delayMs = retryDelayMs(retriesConsumed + 1, retryAfterMs, backoff, random);
-          if (now() + delayMs >= deadlineAt) return false;
-          log('info', {
-            event: 'http.retry',
-            method: call.method,
-            path: call.path,
-            attempt: attempts,
-            delayMs,
-            error: error.name,
-            correlationId,
-          });
-          await sleep(delayMs, signal);
-          return true;
-        },
-      });
+      try {
+        return await attemptOnce();
+      } catch (failure) {
+        // p-retry decides every retry, the first included: it starts from the failure already met, so
+        // a call whose first attempt succeeds (nearly all) skips its per-call setup.
+        return await pRetry((attempt) => (attempt === 1 ? Promise.reject(failure) : attemptOnce()), {
+          retries: maxRetries,
+          // The wait is ours (Retry-After or full jitter, abortable), taken in shouldRetry; p-retry adds none.
+          minTimeout: 0,
+          shouldRetry: async ({ error, retriesConsumed }) => {
+            if (signal.aborted || !isRetryable(error, retryCall)) return false;
+            const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
+            if (retryAfterMs !== undefined && retryAfterMs > backoff.maxRetryAfterMs) return false;
+            const delayMs = retryDelayMs(retriesConsumed + 1, retryAfterMs, backoff, random);
+            if (now() + delayMs >= deadlineAt) return false;
+            log('info', {
+              event: 'http.retry',
+              method: call.method,
+              path: call.path,
+              attempt: attempts,
+              delayMs,
+              error: error.name,
+              correlationId,
+            });
+            await sleep(delayMs, signal);
+            return true;
+          },
+        });
+      }
     } finally {
       clearTimeout(deadline);
       call.signal?.removeEventListener('abort', onCallerAbort);
