@@ -95,6 +95,27 @@ describe('idempotency', () => {
     expect((await h.authorize(cart(), { idempotencyKey: key })).body.data.authorized).toBe(true);
   });
 
+  it('spec 8: every write counts against the limit, refused ones too, and over it 429 comes before any other refusal', async () => {
+    const h = harness({ limits: { writesPerMinute: 3 } });
+    expect((await h.authorize(cart(), { idempotencyKey: null })).body.error.code).toBe(
+      'missing_idempotency_key',
+    );
+    expect((await h.authorize('{"clientName": ')).body.error.code).toBe('bad_request');
+    const key = randomUUID();
+    expect((await h.authorize(cart(), { idempotencyKey: key })).body.data.authorized).toBe(true);
+    for (const refused of [
+      await h.authorize(cart(), { idempotencyKey: null }),
+      await h.authorize('{"clientName": '),
+      await h.authorize({ ...cart(), imei: 'x' }),
+      await h.authorize(cart(), { idempotencyKey: key }),
+      await h.authorize(cart({ imei: '356938035643809' })),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limit_exceeded');
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+    }
+  });
+
   it('keys are scoped by client: another partner’s same key is its own request', async () => {
     const h = harness();
     const key = randomUUID();

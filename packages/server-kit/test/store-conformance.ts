@@ -173,6 +173,58 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       });
     });
 
+    describe('a write: its rate-limit hit and its idempotency claim in one step (optional)', () => {
+      const limited = (owner: string, fingerprint = 'fp-1', now = T0) => {
+        if (!store.claimIdempotencyKeyWithinLimit) return undefined;
+        return store.claimIdempotencyKeyWithinLimit({
+          hit: { key: 'write:partner-a', limit: 3, windowMs: MINUTE, now },
+          claim: claim(owner, fingerprint, now),
+        });
+      };
+
+      it('spec 8: counts the hit whatever the claim answers, and claims only within the limit', async () => {
+        if (!store.claimIdempotencyKeyWithinLimit) return;
+        const first = await limited('first');
+        expect(first?.limit).toMatchObject({ allowed: true, remaining: 2 });
+        expect(first?.claim).toEqual({ outcome: 'claimed' });
+        expect((await limited('second'))?.claim).toEqual({ outcome: 'in_progress' });
+        await complete(store, 'first');
+        expect((await limited('third'))?.claim).toEqual({ outcome: 'completed', response });
+        const refused = await limited('fourth', 'fp-2');
+        expect(refused).toEqual({ limit: { allowed: false, remaining: 0, resetAt: at(MINUTE) } });
+        // The refused request claimed nothing: the key still replays the first answer.
+        expect(await store.claimIdempotencyKey(claim('fifth', 'fp-1', at(1)))).toEqual({
+          outcome: 'completed',
+          response,
+        });
+        expect(
+          (await store.consumeRateLimit({ key: 'write:partner-a', limit: 3, windowMs: MINUTE, now: T0 }))
+            .allowed,
+        ).toBe(false);
+      });
+
+      it('lets exactly one of many concurrent writes of one key run, and counts every one', async () => {
+        if (!store.claimIdempotencyKeyWithinLimit) return;
+        const results = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            store.claimIdempotencyKeyWithinLimit!({
+              hit: { key: 'write:partner-a', limit: 100, windowMs: MINUTE, now: T0 },
+              claim: claim(`owner-${i}`),
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.claim?.outcome === 'claimed')).toHaveLength(1);
+        expect(results.filter((r) => r.claim?.outcome === 'in_progress')).toHaveLength(4);
+        expect(results.map((r) => r.limit.remaining).sort((a, b) => a - b)).toEqual([95, 96, 97, 98, 99]);
+      });
+
+      it('says conflict for another fingerprint on a claimed key', async () => {
+        if (!store.claimIdempotencyKeyWithinLimit) return;
+        await limited('first');
+        expect((await limited('second', 'fp-2'))?.claim).toEqual({ outcome: 'conflict' });
+      });
+    });
+
     describe('tokens', () => {
       it('finds a saved token by its hash only', async () => {
         const token = {

@@ -1,6 +1,12 @@
 // Idempotent execution of write POSTs: one run per (client, key); duplicates wait for it and replay its answer.
 import type { ErrorCode } from '@fin/core';
 import type { PlainResponse } from '../http/plain.js';
+import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
+import type {
+  IdempotencyClaim,
+  IdempotencyClaimResult,
+  LimitedIdempotencyClaimResult,
+} from '../ports/store.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newId } from '../use-cases/ids.js';
 
@@ -9,7 +15,9 @@ export type IdempotentOutcome =
   /** The stored answer of the first request, to be replayed. */
   | { kind: 'replayed'; response: PlainResponse }
   | { kind: 'conflict' }
-  | { kind: 'in_progress' };
+  | { kind: 'in_progress' }
+  /** The write's rate-limit hit was refused: nothing was claimed nor run. */
+  | { kind: 'rate_limited'; decision: RateLimitDecision };
 
 /** Answers that are not stored, so a corrected retry with the same key runs (DESIGN 9). */
 const NOT_STORED: ReadonlySet<string> = new Set<ErrorCode>([
@@ -45,17 +53,42 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createIdempotency(deps: ServiceDeps) {
   const inFlight = new Map<string, InFlight>();
   const { idempotencyRetentionMs, idempotencyLeaseMs, idempotencyWaitMs } = deps.settings.limits;
+  const { store, rateLimiter } = deps;
 
+  /** Counts `hit` and, when allowed, claims: in one store step when the store is also the limiter. */
+  async function claimCounting(
+    hit: RateLimitHit,
+    claim: IdempotencyClaim,
+  ): Promise<LimitedIdempotencyClaimResult> {
+    if (store.claimIdempotencyKeyWithinLimit && rateLimiter === store) {
+      return store.claimIdempotencyKeyWithinLimit({ hit, claim });
+    }
+    const limit = await rateLimiter.consumeRateLimit(hit);
+    return limit.allowed ? { limit, claim: await store.claimIdempotencyKey(claim) } : { limit };
+  }
+
+  /**
+   * `hit`, the request's rate-limit hit, is counted once: with the first claim, or alone before waiting
+   * on a duplicate running here. A refused hit ends the run as `rate_limited`, having claimed nothing.
+   */
   async function run(
     clientId: string,
     key: string,
     fingerprint: string,
     execute: () => Promise<PlainResponse>,
+    hit?: RateLimitHit,
   ): Promise<IdempotentOutcome> {
-    const local = `${clientId}\u0000${key}`;
+    const local = [clientId, key].join('\u0000');
     const deadline = Date.now() + idempotencyWaitMs;
+    let uncounted = hit;
     for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
       const running = inFlight.get(local);
+      if (running && uncounted) {
+        const limit = await rateLimiter.consumeRateLimit(uncounted);
+        uncounted = undefined;
+        if (!limit.allowed) return { kind: 'rate_limited', decision: limit };
+        continue;
+      }
       if (running) {
         if (running.fingerprint !== fingerprint) return { kind: 'conflict' };
         const response = await running.done;
@@ -70,7 +103,7 @@ export function createIdempotency(deps: ServiceDeps) {
       inFlight.set(local, { fingerprint, done });
       let stored: PlainResponse | undefined;
       try {
-        const claim = await deps.store.claimIdempotencyKey({
+        const claimInput: IdempotencyClaim = {
           clientId,
           key,
           owner,
@@ -78,7 +111,16 @@ export function createIdempotency(deps: ServiceDeps) {
           now: deps.clock.now(),
           retentionMs: idempotencyRetentionMs,
           leaseMs: idempotencyLeaseMs,
-        });
+        };
+        let claim: IdempotencyClaimResult;
+        if (uncounted) {
+          const counted = await claimCounting(uncounted, claimInput);
+          uncounted = undefined;
+          if (!counted.claim) return { kind: 'rate_limited', decision: counted.limit };
+          claim = counted.claim;
+        } else {
+          claim = await store.claimIdempotencyKey(claimInput);
+        }
         if (claim.outcome === 'conflict') return { kind: 'conflict' };
         if (claim.outcome === 'completed') {
           stored = claim.response;
@@ -110,9 +152,9 @@ export function createIdempotency(deps: ServiceDeps) {
       response = await execute();
     } finally {
       if (response && isStorable(response)) {
-        await deps.store.completeIdempotencyKey({ clientId, key, owner, response, now: deps.clock.now() });
+        await store.completeIdempotencyKey({ clientId, key, owner, response, now: deps.clock.now() });
       } else {
-        await deps.store.releaseIdempotencyKey({ clientId, key, owner });
+        await store.releaseIdempotencyKey({ clientId, key, owner });
       }
     }
     return response;

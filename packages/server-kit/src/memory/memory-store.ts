@@ -163,6 +163,46 @@ export function memoryStore(): Store {
     return made;
   };
 
+  // Synchronous, so an operation made of both (a write's hit and claim) is one atomic step too.
+  const claimKey = (claim: IdempotencyClaim): IdempotencyClaimResult => {
+    const key = idempotencyKey(claim);
+    const now = claim.now.getTime();
+    const entry = idempotency.get(key);
+    if (entry) {
+      const stale =
+        entry.completedAt === undefined
+          ? entry.leaseUntil <= now
+          : entry.completedAt + claim.retentionMs <= now;
+      if (!stale) {
+        if (entry.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
+        if (entry.response) return { outcome: 'completed', response: copy(entry.response) };
+        return { outcome: 'in_progress' };
+      }
+    }
+    idempotency.set(key, {
+      fingerprint: claim.fingerprint,
+      owner: claim.owner,
+      claimedAt: now,
+      leaseUntil: now + claim.leaseMs,
+    });
+    return { outcome: 'claimed' };
+  };
+  const countHit = (hit: RateLimitHit): RateLimitDecision => {
+    const now = hit.now.getTime();
+    const start = now - (now % hit.windowMs);
+    let window = windows.get(hit.key);
+    if (!window || window.start !== start) {
+      window = { start, end: start + hit.windowMs, count: 0 };
+      windows.set(hit.key, window);
+    }
+    window.count += 1;
+    return {
+      allowed: window.count <= hit.limit,
+      remaining: Math.max(0, hit.limit - window.count),
+      resetAt: new Date(window.end),
+    };
+  };
+
   return {
     async saveToken(token) {
       tokens.set(token.tokenHash, copy(token));
@@ -173,27 +213,11 @@ export function memoryStore(): Store {
     },
 
     async claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult> {
-      const key = idempotencyKey(claim);
-      const now = claim.now.getTime();
-      const entry = idempotency.get(key);
-      if (entry) {
-        const stale =
-          entry.completedAt === undefined
-            ? entry.leaseUntil <= now
-            : entry.completedAt + claim.retentionMs <= now;
-        if (!stale) {
-          if (entry.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
-          if (entry.response) return { outcome: 'completed', response: copy(entry.response) };
-          return { outcome: 'in_progress' };
-        }
-      }
-      idempotency.set(key, {
-        fingerprint: claim.fingerprint,
-        owner: claim.owner,
-        claimedAt: now,
-        leaseUntil: now + claim.leaseMs,
-      });
-      return { outcome: 'claimed' };
+      return claimKey(claim);
+    },
+    async claimIdempotencyKeyWithinLimit({ hit, claim }) {
+      const limit = countHit(hit);
+      return limit.allowed ? { limit, claim: claimKey(claim) } : { limit };
     },
     async completeIdempotencyKey(ref: IdempotencyKeyRef & { response: StoredResponse; now: Date }) {
       const entry = idempotency.get(idempotencyKey(ref));
@@ -208,19 +232,7 @@ export function memoryStore(): Store {
     },
 
     async consumeRateLimit(hit: RateLimitHit): Promise<RateLimitDecision> {
-      const now = hit.now.getTime();
-      const start = now - (now % hit.windowMs);
-      let window = windows.get(hit.key);
-      if (!window || window.start !== start) {
-        window = { start, end: start + hit.windowMs, count: 0 };
-        windows.set(hit.key, window);
-      }
-      window.count += 1;
-      return {
-        allowed: window.count <= hit.limit,
-        remaining: Math.max(0, hit.limit - window.count),
-        resetAt: new Date(window.end),
-      };
+      return countHit(hit);
     },
 
     async insertProposal(proposal) {

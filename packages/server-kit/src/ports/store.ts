@@ -30,7 +30,7 @@
  * The shared conformance suite (`test/store-conformance.ts`, `describeStoreConformance`) is the
  * executable form of this contract: every store must pass it.
  */
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimitDecision, RateLimiter, RateLimitHit } from './rate-limiter.js';
 import type {
   AuthorizationRecord,
   JsonValue,
@@ -66,6 +66,19 @@ export type IdempotencyClaimResult =
   | { outcome: 'conflict' }
   /** Same key and fingerprint, still running elsewhere: wait and claim again. */
   | { outcome: 'in_progress' };
+
+/** A rate-limit hit and the claim it lets through, counted and made in one atomic step. */
+export interface LimitedIdempotencyClaim {
+  hit: RateLimitHit;
+  claim: IdempotencyClaim;
+}
+
+export interface LimitedIdempotencyClaimResult {
+  /** `consumeRateLimit`'s answer for `hit`: the hit is counted whatever the claim's outcome. */
+  limit: RateLimitDecision;
+  /** `claimIdempotencyKey`'s answer, only when `limit.allowed` (a refused request claims nothing). */
+  claim?: IdempotencyClaimResult;
+}
 
 export interface CreateAuthorization {
   authorization: AuthorizationRecord;
@@ -126,6 +139,11 @@ export interface Store extends RateLimiter {
   completeIdempotencyKey(ref: IdempotencyKeyRef & { response: StoredResponse; now: Date }): Promise<void>;
   /** Forgets an unfinished claim (answer not stored: validation error, 429, 5xx); owner only. */
   releaseIdempotencyKey(ref: IdempotencyKeyRef): Promise<void>;
+  /**
+   * Optional: `consumeRateLimit(hit)` and, when allowed, `claimIdempotencyKey(claim)`, in one step (one
+   * round trip on PostgreSQL). The service uses it for writes when the store is also its rate limiter.
+   */
+  claimIdempotencyKeyWithinLimit?(input: LimitedIdempotencyClaim): Promise<LimitedIdempotencyClaimResult>;
 
   // Proposals (DESIGN 1, R-11) -------------------------------------------------------------------------
   insertProposal(proposal: ProposalRecord): Promise<void>;

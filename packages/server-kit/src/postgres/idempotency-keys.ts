@@ -1,6 +1,13 @@
 // Idempotency keys in PostgreSQL: the primary key (client, key) is the one claim; a stale row is taken over by an upsert.
 import type { StoredResponse } from '../ports/records.js';
-import type { IdempotencyClaim, IdempotencyClaimResult, IdempotencyKeyRef } from '../ports/store.js';
+import type {
+  IdempotencyClaim,
+  IdempotencyClaimResult,
+  IdempotencyKeyRef,
+  LimitedIdempotencyClaim,
+  LimitedIdempotencyClaimResult,
+} from '../ports/store.js';
+import { countHitSql, decisionOf, windowOf } from './rate-limits.js';
 import { type Queryable, query } from './sql.js';
 
 /** A row that vanished between our two statements (released, or swept) is claimed again; this bounds it. */
@@ -11,39 +18,96 @@ const MAX_ROUNDS = 5;
  * held it crashed; a completed answer older than the retention). Any other existing row is read back
  * and answered as replay, conflict or in progress.
  */
+/** `$1..$7`: client, key, fingerprint, owner, now, lease end, retired before (completed at or before). */
+const claimValues = (claim: IdempotencyClaim) => [
+  claim.clientId,
+  claim.key,
+  claim.fingerprint,
+  claim.owner,
+  claim.now,
+  new Date(claim.now.getTime() + claim.leaseMs),
+  new Date(claim.now.getTime() - claim.retentionMs),
+];
+
+/** The claim's upsert of `row` (a VALUES list or a SELECT of `$1..$6`), with the takeover rule of a stale row. */
+const claimSql = (row: string) =>
+  `INSERT INTO fin_idempotency_keys (client_id, idem_key, fingerprint, owner, claimed_at, lease_until)
+   ${row}
+   ON CONFLICT (client_id, idem_key) DO UPDATE
+     SET fingerprint = excluded.fingerprint, owner = excluded.owner, claimed_at = excluded.claimed_at,
+         lease_until = excluded.lease_until, completed_at = NULL, response = NULL
+     WHERE (fin_idempotency_keys.completed_at IS NULL AND fin_idempotency_keys.lease_until <= $5)
+        OR fin_idempotency_keys.completed_at <= $7
+   RETURNING 1`;
+
+interface ExistingKey {
+  fingerprint: string;
+  response: StoredResponse | null;
+}
+
+/** What a request meets on a key another request holds: conflict, replay, or still running. */
+function answerTo(claim: IdempotencyClaim, existing: ExistingKey): IdempotencyClaimResult {
+  if (existing.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
+  return existing.response
+    ? { outcome: 'completed', response: existing.response }
+    : { outcome: 'in_progress' };
+}
+
 export async function claimIdempotencyKey(
   db: Queryable,
   claim: IdempotencyClaim,
 ): Promise<IdempotencyClaimResult> {
-  const leaseUntil = new Date(claim.now.getTime() + claim.leaseMs);
-  const retiredBefore = new Date(claim.now.getTime() - claim.retentionMs);
+  const values = claimValues(claim);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const claimed = await query(
-      db,
-      `INSERT INTO fin_idempotency_keys (client_id, idem_key, fingerprint, owner, claimed_at, lease_until)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (client_id, idem_key) DO UPDATE
-         SET fingerprint = excluded.fingerprint, owner = excluded.owner, claimed_at = excluded.claimed_at,
-             lease_until = excluded.lease_until, completed_at = NULL, response = NULL
-         WHERE (fin_idempotency_keys.completed_at IS NULL AND fin_idempotency_keys.lease_until <= $5)
-            OR fin_idempotency_keys.completed_at <= $7
-       RETURNING 1`,
-      [claim.clientId, claim.key, claim.fingerprint, claim.owner, claim.now, leaseUntil, retiredBefore],
-    );
+    const claimed = await query(db, claimSql('VALUES ($1, $2, $3, $4, $5, $6)'), values);
     if (claimed.rowCount === 1) return { outcome: 'claimed' };
-    const { rows } = await query<{ fingerprint: string; response: StoredResponse | null }>(
+    const { rows } = await query<ExistingKey>(
       db,
       'SELECT fingerprint, response FROM fin_idempotency_keys WHERE client_id = $1 AND idem_key = $2',
       [claim.clientId, claim.key],
     );
-    const existing = rows[0];
-    if (!existing) continue;
-    if (existing.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
-    return existing.response
-      ? { outcome: 'completed', response: existing.response }
-      : { outcome: 'in_progress' };
+    if (rows[0]) return answerTo(claim, rows[0]);
   }
   return { outcome: 'in_progress' };
+}
+
+/**
+ * One statement for a write's rate-limit hit and its claim: the hit is counted, and only when it is
+ * within the limit is the key claimed. The existing row is read in the same statement (as of its
+ * start); one committed meanwhile is read by the plain claim above, which counts no second hit.
+ */
+const LIMITED_CLAIM = `
+WITH hit AS (
+  ${countHitSql('$8', '$9', '$10')}
+), claimed AS (
+  ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.hits <= $11::bigint')}
+)
+SELECT hit.hits, EXISTS (SELECT 1 FROM claimed) AS claimed, k.fingerprint, k.response
+FROM hit LEFT JOIN fin_idempotency_keys k ON k.client_id = $1 AND k.idem_key = $2`;
+
+export async function claimIdempotencyKeyWithinLimit(
+  db: Queryable,
+  { hit, claim }: LimitedIdempotencyClaim,
+): Promise<LimitedIdempotencyClaimResult> {
+  const { start, end } = windowOf(hit);
+  const { rows } = await query<{ hits: number; claimed: boolean } & Partial<ExistingKey>>(db, LIMITED_CLAIM, [
+    ...claimValues(claim),
+    hit.key,
+    start,
+    end,
+    hit.limit,
+  ]);
+  const row = rows[0]!;
+  const limit = decisionOf(hit, row.hits, end);
+  if (!limit.allowed) return { limit };
+  if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
+  if (row.fingerprint !== undefined && row.fingerprint !== null) {
+    return {
+      limit,
+      claim: answerTo(claim, { fingerprint: row.fingerprint, response: row.response ?? null }),
+    };
+  }
+  return { limit, claim: await claimIdempotencyKey(db, claim) };
 }
 
 export async function completeIdempotencyKey(

@@ -1,6 +1,6 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
 import type { Logger } from '@fin/core';
-import type { RateLimitDecision } from '../ports/rate-limiter.js';
+import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
@@ -33,29 +33,41 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const onRateLimitError = options.onRateLimitError ?? 'allow';
   const logger = options.logger;
 
+  async function consumeWithFallback(hit: RateLimitHit): Promise<RateLimitDecision> {
+    try {
+      return await consumeRateLimit(pool, hit);
+    } catch (error) {
+      logger?.warn?.({
+        event: 'postgres.rate_limit_failed',
+        key: hit.key,
+        code: sqlState(error),
+        onRateLimitError,
+      });
+      return onRateLimitError === 'allow'
+        ? { allowed: true, remaining: 0, resetAt: new Date(hit.now.getTime() + hit.windowMs) }
+        : { allowed: false, remaining: 0, resetAt: new Date(hit.now.getTime() + 1000) };
+    }
+  }
+
   return {
     saveToken: (token) => tokens.saveToken(pool, token),
     findToken: (tokenHash) => tokens.findToken(pool, tokenHash),
 
     claimIdempotencyKey: (claim) => idempotency.claimIdempotencyKey(pool, claim),
+    async claimIdempotencyKeyWithinLimit(input) {
+      try {
+        return await idempotency.claimIdempotencyKeyWithinLimit(pool, input);
+      } catch {
+        // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
+        const limit = await consumeWithFallback(input.hit);
+        if (!limit.allowed) return { limit };
+        return { limit, claim: await idempotency.claimIdempotencyKey(pool, input.claim) };
+      }
+    },
     completeIdempotencyKey: (ref) => idempotency.completeIdempotencyKey(pool, ref),
     releaseIdempotencyKey: (ref) => idempotency.releaseIdempotencyKey(pool, ref),
 
-    async consumeRateLimit(hit): Promise<RateLimitDecision> {
-      try {
-        return await consumeRateLimit(pool, hit);
-      } catch (error) {
-        logger?.warn?.({
-          event: 'postgres.rate_limit_failed',
-          key: hit.key,
-          code: sqlState(error),
-          onRateLimitError,
-        });
-        return onRateLimitError === 'allow'
-          ? { allowed: true, remaining: 0, resetAt: new Date(hit.now.getTime() + hit.windowMs) }
-          : { allowed: false, remaining: 0, resetAt: new Date(hit.now.getTime() + 1000) };
-      }
-    },
+    consumeRateLimit: consumeWithFallback,
 
     insertProposal: (proposal) => proposals.insertProposal(pool, proposal),
     getProposal: (proposalId) => proposals.getProposal(pool, proposalId),

@@ -1,11 +1,11 @@
 // The pure core: one PlainRequest in, one PlainResponse out; ids, auth, rate limit, body, schema, idempotency, use case.
-import { type Logger, redact, schemas } from '@fin/core';
+import { type ErrorCode, type Logger, redact, schemas } from '@fin/core';
 import type { z } from 'zod';
 import { authenticateBearer } from '../auth/bearer.js';
 import { issueToken } from '../auth/token-endpoint.js';
 import { readJson } from '../http/body.js';
-import { type AnswerContext, failure, success, tokenFailure } from '../http/envelope.js';
-import { perMinuteLimit } from '../http/per-minute-limit.js';
+import { type AnswerContext, type FailureOptions, failure, success, tokenFailure } from '../http/envelope.js';
+import { perMinuteHit, retryAfter } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
 import { matchRoute, type Route } from '../http/routes.js';
@@ -76,28 +76,31 @@ export function createRequestHandler(deps: ServiceDeps) {
     if (!auth.ok) return failure(ctx, auth.code, { headers: auth.headers });
     const clientId = auth.client.clientId;
     trace.clientId = clientId;
-    const limited = await perMinuteLimit(
-      deps.rateLimiter,
-      `write:${clientId}`,
-      limits.writesPerMinute,
-      ctx.now,
-    );
-    if (limited) return failure(ctx, 'rate_limit_exceeded', { headers: limited });
+    // Every write counts one hit (spec 8), and a write over the limit is answered 429 before anything
+    // else. The hit is counted with the idempotency claim (one store step); a request refused before
+    // its claim counts it alone, then is answered 429 if over the limit, else its own refusal.
+    const hit = perMinuteHit(`write:${clientId}`, limits.writesPerMinute, ctx.now);
+    const refuse = async (code: ErrorCode, options?: FailureOptions) => {
+      const limited = retryAfter(await deps.rateLimiter.consumeRateLimit(hit), ctx.now);
+      return limited
+        ? failure(ctx, 'rate_limit_exceeded', { headers: limited })
+        : failure(ctx, code, options);
+    };
     const key = request.header('idempotency-key');
     if (key === undefined || key.trim() === '') {
-      return failure(ctx, 'missing_idempotency_key', {
+      return refuse('missing_idempotency_key', {
         details: [{ field: 'header.Idempotency-Key', issue: 'is required on every write POST (uuid v4)' }],
       });
     }
     if (!schemas.uuid.safeParse(key).success) {
-      return failure(ctx, 'validation_error', {
+      return refuse('validation_error', {
         details: [{ field: 'header.Idempotency-Key', issue: 'must be a uuid v4' }],
       });
     }
     const body = await readJson(request, limits.maxBodyBytes);
-    if (!body.ok) return failure(ctx, body.code, { details: body.details });
+    if (!body.ok) return refuse(body.code, { details: body.details });
     const checked = validate(bodySchemas[route.name], body.value);
-    if (!checked.ok) return failure(ctx, checked.code, { details: checked.details });
+    if (!checked.ok) return refuse(checked.code, { details: checked.details });
     if (route.name === 'authorize') {
       const cart = checked.data as z.output<typeof schemas.authorizeRequest>;
       trace.clientTaxId = cart.clientTaxId;
@@ -105,10 +108,17 @@ export function createRequestHandler(deps: ServiceDeps) {
     }
 
     const fingerprint = requestFingerprint(request.method, request.path, body.value);
-    const outcome = await idempotency.run(clientId, key.toLowerCase(), fingerprint, async () =>
-      answer({ ...ctx, now: deps.clock.now() }, await runUseCase(route, checked.data, clientId, trace)),
+    const outcome = await idempotency.run(
+      clientId,
+      key.toLowerCase(),
+      fingerprint,
+      async () =>
+        answer({ ...ctx, now: deps.clock.now() }, await runUseCase(route, checked.data, clientId, trace)),
+      hit,
     );
     switch (outcome.kind) {
+      case 'rate_limited':
+        return failure(ctx, 'rate_limit_exceeded', { headers: retryAfter(outcome.decision, ctx.now) });
       case 'ran':
         return outcome.response;
       case 'replayed':

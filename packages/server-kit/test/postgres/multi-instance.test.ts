@@ -92,7 +92,7 @@ describe('several instances on one PostgreSQL', () => {
 
   it('spec 8: the write limit (120 a minute per client) is one budget shared by every instance', async () => {
     const token = await tokenFor(instances[0]!, partnerFor('rate'));
-    // Invalid bodies: the limit is counted before the body is read, and nothing else is written.
+    // Invalid bodies: they count against the limit too, and nothing else is written.
     const answers = await spread(130, (instance) =>
       post(instance, '/v1/sales/authorize', {}, { token, idempotencyKey: randomUUID() }),
     );
