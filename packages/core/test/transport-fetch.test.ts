@@ -101,6 +101,28 @@ describe('the injected fetch is aborted, so no connection outlives its call', ()
     expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
   });
 
+  it('a retry after an attempt timeout gets a live signal and can succeed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let reads = 0;
+    const double = fetchDouble((call) => {
+      reads += 1;
+      return reads === 1
+        ? hang(call)
+        : Promise.resolve(new Response(envelope({ value: 2 }), { status: 200 }));
+    });
+    const outcome = newClient(double.fetch, { timeoutMs: 1_000, maxRetries: 1, random: () => 0 }).request({
+      method: 'GET',
+      path: '/v1/ping',
+      kind: 'read',
+      schema: payload,
+    });
+    await vi.advanceTimersByTimeAsync(1_100);
+    await expect(outcome).resolves.toMatchObject({ data: { value: 2 }, meta: { attempts: 2 } });
+    const [first, second] = double.calls.slice(1);
+    expect(first?.init.signal?.aborted).toBe(true);
+    expect(second?.init.signal?.aborted).toBe(false);
+  });
+
   it("when the caller's signal aborts mid-request: FinAbortError, and the fetch signal aborted", async () => {
     const double = fetchDouble(hang);
     const controller = new AbortController();

@@ -7,6 +7,7 @@ import { isFinApiError } from '../errors/index.js';
 import { redact } from '../redact/index.js';
 import { type Scope, successEnvelope, tokenResponse } from '../schemas/index.js';
 import { attemptFetch } from './attempt-fetch.js';
+import { createCallSignal } from './call-signal.js';
 import { type Answer, decodeEnvelope, decodeToken } from './decode.js';
 import { FinAbortError, FinConnectionError, FinTimeoutError } from './errors.js';
 import type { LogEntry, LogLevel } from './logger.js';
@@ -142,15 +143,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     );
 
     // The call's own signal: the caller's abort and the overall deadline, each as its typed error.
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const onCallerAbort = () => controller.abort(new FinAbortError({ ...ids, cause: call.signal?.reason }));
-    if (call.signal?.aborted) onCallerAbort();
-    call.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const deadline = setTimeout(
-      () => controller.abort(new FinTimeoutError({ ...ids, scope: 'deadline', timeoutMs: deadlineMs })),
+    const callSignal = createCallSignal({
+      caller: call.signal,
       deadlineMs,
-    );
+      abortReason: () => new FinAbortError({ ...ids, cause: call.signal?.reason }),
+      deadlineReason: () => new FinTimeoutError({ ...ids, scope: 'deadline', timeoutMs: deadlineMs }),
+    });
     const deadlineAt = now() + deadlineMs;
 
     let attempts = 0;
@@ -177,7 +175,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body = JSON.stringify(call.body);
       }
 
-      await pacers[call.kind]?.acquire(signal);
+      await pacers[call.kind]?.acquire(callSignal.current);
       // Entries are built only for a logger: a silent client (the default) pays nothing per call.
       if (logger)
         log('debug', {
@@ -191,13 +189,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
       const startedAt = now();
       let answer: Answer;
-      const sender = attemptFetch({ fetch: options.fetch, headers, body, signal });
+      const signal = callSignal.current;
       try {
         // ky builds the Request (method and URL) and times the attempt; `sender` sends headers and body.
         const response = await http(`${baseUrl}${call.path}`, {
           method: call.method,
           ...(call.query ? { searchParams: queryOf(call.query) } : {}),
-          fetch: sender.fetch,
+          fetch: attemptFetch({ fetch: options.fetch, headers, body, signal }),
         });
         const text = await response.text();
         answer = {
@@ -211,10 +209,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         };
       } catch (cause) {
         if (signal.aborted) throw signal.reason;
-        const failure =
-          cause instanceof TimeoutError
-            ? new FinTimeoutError({ ...ids, requestId, scope: 'attempt', timeoutMs, cause })
-            : new FinConnectionError({ ...ids, requestId, cause });
+        const timedOut = cause instanceof TimeoutError;
+        const failure = timedOut
+          ? new FinTimeoutError({ ...ids, requestId, scope: 'attempt', timeoutMs, cause })
+          : new FinConnectionError({ ...ids, requestId, cause });
+        // ky gave up waiting; the fetch itself is still running until its signal aborts.
+        if (timedOut) callSignal.abortAttempt(failure);
         log('warn', {
           event: 'http.failure',
           method: call.method,
@@ -225,8 +225,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           durationMs: now() - startedAt,
         });
         throw failure;
-      } finally {
-        sender.release();
       }
 
       const processing = Number(answer.headers['x-processing-time-ms']);
@@ -266,7 +264,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (!tokens) return send(undefined);
       let token: string;
       try {
-        token = await tokens.getToken(signal);
+        token = await tokens.getToken(callSignal.current);
       } catch (error) {
         // The token call already retried what it may; retrying it again here would multiply attempts.
         throw new StopRetrying(error instanceof Error ? error : new Error(String(error)));
@@ -308,7 +306,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           // The wait is ours (Retry-After or full jitter, abortable), taken in shouldRetry; p-retry adds none.
           minTimeout: 0,
           shouldRetry: async ({ error, retriesConsumed }) => {
-            if (signal.aborted || !isRetryable(error, retryCall)) return false;
+            if (callSignal.current.aborted || !isRetryable(error, retryCall)) return false;
             const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
             if (retryAfterMs !== undefined && retryAfterMs > backoff.maxRetryAfterMs) return false;
             const delayMs = retryDelayMs(retriesConsumed + 1, retryAfterMs, backoff, random);
@@ -322,14 +320,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               error: error.name,
               correlationId,
             });
-            await sleep(delayMs, signal);
+            await sleep(delayMs, callSignal.current);
             return true;
           },
         });
       }
     } finally {
-      clearTimeout(deadline);
-      call.signal?.removeEventListener('abort', onCallerAbort);
+      callSignal.dispose();
     }
   }
 
