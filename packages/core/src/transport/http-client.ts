@@ -65,7 +65,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const tokenPath = options.tokenPath ?? '/v1/oauth/token';
-  const defaultScopes = options.scopes ?? [];
   const http = ky.create({
     retry: 0,
     throwHttpErrors: false,
@@ -104,8 +103,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   // One token manager per distinct scope set, made on first use: only the scopes asked for.
   const tokenManagers = new Map<string, TokenManager>();
-  const tokensFor = (scopes: readonly Scope[]): TokenManager => {
-    const scope = [...new Set(scopes)].sort().join(' ');
+  const scopeOf = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
+  // Worked out once: most calls use the client's scopes.
+  const defaultScope = scopeOf(options.scopes ?? []);
+  const tokensFor = (scope: string): TokenManager => {
     let manager = tokenManagers.get(scope);
     if (!manager) {
       manager = createTokenManager({
@@ -135,7 +136,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const endpoint = `${call.method} ${call.path}`;
     const correlationId = call.correlationId ?? uuidv4();
     const idempotencyKey = call.kind === 'write' ? (call.idempotencyKey ?? uuidv4()) : call.idempotencyKey;
-    const tokens = call.kind === 'token' ? undefined : tokensFor(call.scopes ?? defaultScopes);
+    const tokens =
+      call.kind === 'token' ? undefined : tokensFor(call.scopes ? scopeOf(call.scopes) : defaultScope);
     const ids = { endpoint, correlationId };
     // Lower-cased so that the transport's own headers replace, never join, a caller's spelling of them.
     const callerHeaders = Object.fromEntries(
