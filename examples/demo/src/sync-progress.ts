@@ -44,6 +44,6 @@ export function syncProgress() {
 
 /** `[██████░░░░░░] 50%` */
 export function progressBar(percent: number, width = 24): string {
-  const filled = Math.round((percent / 100) * width);
+  const filled = Math.trunc((percent * width) / 100);
   return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(percent).padStart(3)}%`;
 }

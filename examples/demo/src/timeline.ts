@@ -37,7 +37,7 @@ export function createTimeline(sink: EventSink, signal: AbortSignal) {
   const started = performance.now();
   let passed = 0;
   let failed = 0;
-  const elapsed = (since: number) => Math.round(performance.now() - since);
+  const elapsed = (since: number) => Math.trunc(performance.now() - since);
 
   return {
     start() {
