@@ -42,6 +42,17 @@ const newClient = (fetch: typeof globalThis.fetch, extra: Partial<HttpClientOpti
 
 const payload = z.object({ value: z.number() });
 
+/** A read against a server that never answers, with fake timers moved `advanceMs`: the error and the fetch double. */
+async function unansweredRead(extra: Partial<HttpClientOptions>, advanceMs: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const double = fetchDouble(hang);
+  const outcome = newClient(double.fetch, extra)
+    .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
+    .catch((e: unknown) => e);
+  await vi.advanceTimersByTimeAsync(advanceMs);
+  return { error: await outcome, lastSignal: double.calls.at(-1)?.init.signal };
+}
+
 describe('the request the injected fetch receives', () => {
   it('a write arrives as URL, method, the JSON text and the transport headers (nothing to re-read)', async () => {
     const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
@@ -91,14 +102,9 @@ describe('the request the injected fetch receives', () => {
 
 describe('the injected fetch is aborted, so no connection outlives its call', () => {
   it('when the attempt outlives timeoutMs: FinTimeoutError, and the fetch signal aborted', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const double = fetchDouble(hang);
-    const outcome = newClient(double.fetch, { timeoutMs: 1_000, maxRetries: 0 })
-      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
-      .catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(await outcome).toBeInstanceOf(FinTimeoutError);
-    expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+    const { error, lastSignal } = await unansweredRead({ timeoutMs: 1_000, maxRetries: 0 }, 1_000);
+    expect(error).toBeInstanceOf(FinTimeoutError);
+    expect(lastSignal?.aborted).toBe(true);
   });
 
   it('a retry after an attempt timeout gets a live signal and can succeed', async () => {
@@ -136,26 +142,15 @@ describe('the injected fetch is aborted, so no connection outlives its call', ()
   });
 
   it('when the overall deadline passes mid-request: FinTimeoutError of scope deadline', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const double = fetchDouble(hang);
-    const outcome = newClient(double.fetch, { timeoutMs: 10_000, deadlineMs: 2_000 })
-      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
-      .catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(await outcome).toMatchObject({ name: 'FinTimeoutError', scope: 'deadline' });
-    expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+    const { error, lastSignal } = await unansweredRead({ timeoutMs: 10_000, deadlineMs: 2_000 }, 2_000);
+    expect(error).toMatchObject({ name: 'FinTimeoutError', scope: 'deadline' });
+    expect(lastSignal?.aborted).toBe(true);
   });
 });
 
 describe('no secret in transport errors (issue 3: errors carry no token)', () => {
   it('an attempt timeout, inspected with its whole cause chain, shows no bearer token', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const double = fetchDouble(hang);
-    const outcome = newClient(double.fetch, { timeoutMs: 1_000, maxRetries: 0 })
-      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
-      .catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(1_000);
-    const error = await outcome;
+    const { error } = await unansweredRead({ timeoutMs: 1_000, maxRetries: 0 }, 1_000);
     expect(error).toBeInstanceOf(FinTimeoutError);
     expect(inspect(error, { depth: 20, showHidden: true })).not.toContain('token-1');
   });
