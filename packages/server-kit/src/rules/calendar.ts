@@ -1,13 +1,21 @@
 // Calendar dates in a time zone (R-11's "calendar days", installment due dates), from the Intl database.
 
+/** One formatter per zone: making an Intl.DateTimeFormat costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** `YYYY-MM-DD` of `instant` as a wall calendar in `timeZone` shows it. */
 export function calendarDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
 }
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00.000Z`) / 86_400_000;
