@@ -45,8 +45,21 @@ interface ExistingKey {
   response: StoredResponse | null;
 }
 
-/** What a request meets on a key another request holds: conflict, replay, or still running. */
-function answerTo(claim: IdempotencyClaim, existing: ExistingKey): IdempotencyClaimResult {
+/**
+ * What a request meets on a key another request holds: conflict, replay, or still running; `undefined`
+ * when the row is gone (released, or swept) and the key may be claimed again.
+ */
+async function existingAnswer(
+  db: Queryable,
+  claim: IdempotencyClaim,
+): Promise<IdempotencyClaimResult | undefined> {
+  const { rows } = await query<ExistingKey>(
+    db,
+    'SELECT fingerprint, response FROM fin_idempotency_keys WHERE client_id = $1 AND idem_key = $2',
+    [claim.clientId, claim.key],
+  );
+  const existing = rows[0];
+  if (!existing) return undefined;
   if (existing.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
   return existing.response
     ? { outcome: 'completed', response: existing.response }
@@ -61,20 +74,15 @@ export async function claimIdempotencyKey(
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const claimed = await query(db, claimSql('VALUES ($1, $2, $3, $4, $5, $6)'), values);
     if (claimed.rowCount === 1) return { outcome: 'claimed' };
-    const { rows } = await query<ExistingKey>(
-      db,
-      'SELECT fingerprint, response FROM fin_idempotency_keys WHERE client_id = $1 AND idem_key = $2',
-      [claim.clientId, claim.key],
-    );
-    if (rows[0]) return answerTo(claim, rows[0]);
+    const answer = await existingAnswer(db, claim);
+    if (answer) return answer;
   }
   return { outcome: 'in_progress' };
 }
 
 /**
  * One statement for a write's rate-limit hit and its claim: the hit is counted, and only when it is
- * within the limit is the key claimed. The existing row is read in the same statement (as of its
- * start); one committed meanwhile is read by the plain claim above, which counts no second hit.
+ * within the limit is the key claimed. A key another request holds (rare: a retry) is read after.
  */
 const LIMITED_CLAIM = `
 WITH hit AS (
@@ -82,15 +90,14 @@ WITH hit AS (
 ), claimed AS (
   ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.hits <= $11::bigint')}
 )
-SELECT hit.hits, EXISTS (SELECT 1 FROM claimed) AS claimed, k.fingerprint, k.response
-FROM hit LEFT JOIN fin_idempotency_keys k ON k.client_id = $1 AND k.idem_key = $2`;
+SELECT hit.hits, EXISTS (SELECT 1 FROM claimed) AS claimed FROM hit`;
 
 export async function claimIdempotencyKeyWithinLimit(
   db: Queryable,
   { hit, claim }: LimitedIdempotencyClaim,
 ): Promise<LimitedIdempotencyClaimResult> {
   const { start, end } = windowOf(hit);
-  const { rows } = await query<{ hits: number; claimed: boolean } & Partial<ExistingKey>>(db, LIMITED_CLAIM, [
+  const { rows } = await query<{ hits: number; claimed: boolean }>(db, LIMITED_CLAIM, [
     ...claimValues(claim),
     hit.key,
     start,
@@ -101,13 +108,8 @@ export async function claimIdempotencyKeyWithinLimit(
   const limit = decisionOf(hit, row.hits, end);
   if (!limit.allowed) return { limit };
   if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
-  if (row.fingerprint !== undefined && row.fingerprint !== null) {
-    return {
-      limit,
-      claim: answerTo(claim, { fingerprint: row.fingerprint, response: row.response ?? null }),
-    };
-  }
-  return { limit, claim: await claimIdempotencyKey(db, claim) };
+  // The claim loop (a row gone meanwhile) counts no second hit.
+  return { limit, claim: (await existingAnswer(db, claim)) ?? (await claimIdempotencyKey(db, claim)) };
 }
 
 export async function completeIdempotencyKey(
