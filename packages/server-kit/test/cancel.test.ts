@@ -79,6 +79,21 @@ describe('cancel (R-08)', () => {
     expect((await h.authorize(cart({ clientTaxId: '11144477735' }))).body.data.authorized).toBe(true);
   });
 
+  it('R-08 S-4: the verifier gives up on an unconfirmed authorization that lapsed, and never searches for it again', async () => {
+    const { h, pos } = setup();
+    const id = (await h.authorize(cart())).body.data.authorizationId as string;
+    pos.state.down = true;
+    expect((await h.cancel(id, { reason: 'CUSTOMER_REQUEST' })).body.data).toMatchObject({
+      verification: 'PENDING',
+    });
+    h.clock.advance(16 * MINUTE);
+    expect(await h.service.workers.verifyCancellations()).toMatchObject({ checked: 1, pending: 1 });
+    for (const hours of [1, 24]) {
+      h.clock.advance(hours * 60 * MINUTE);
+      expect(await h.service.workers.verifyCancellations()).toMatchObject({ checked: 0 });
+    }
+  });
+
   it('R-08: when notice and search disagree, the search prevails: the financing stays active', async () => {
     const { h, pos } = setup();
     const id = await confirmedSale(h);

@@ -595,8 +595,14 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         expect(await store.findExchangeNotices(query)).toEqual([]);
       });
 
-      it('lists pending cancellations that are due, oldest notice first, up to the limit', async () => {
-        const imeis = ['356938035643809', '490154203237518', '352099001761481', '353918053321657'];
+      it('lists pending cancellations that are due, oldest notice first, up to the limit; never one given up', async () => {
+        const imeis = [
+          '356938035643809',
+          '490154203237518',
+          '352099001761481',
+          '353918053321657',
+          '862123456789012',
+        ];
         const due1 = authorizationFixture({
           imei: imeis[0],
           cancellation: cancellation({ noticedAt: at(2).toISOString() }),
@@ -621,7 +627,12 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
             verifiedAt: T0.toISOString(),
           }),
         });
-        for (const authorization of [due1, due2, later, verified]) {
+        // R-08 S-4: the verifier stopped searching (48 tries or lapsed unconfirmed); the notice stays PENDING.
+        const givenUp = authorizationFixture({
+          imei: imeis[4],
+          cancellation: cancellation({ noticedAt: at(0).toISOString(), attempts: 48, nextAttemptAt: null }),
+        });
+        for (const authorization of [due1, due2, later, verified, givenUp]) {
           await store.createAuthorization({ authorization, now: T0 });
         }
         const ids = (records: AuthorizationRecord[]) => records.map((r) => r.authorizationId);

@@ -321,7 +321,8 @@ export function memoryStore(): Store {
         .filter(
           (r) =>
             r.cancellation?.verification === 'PENDING' &&
-            (r.cancellation.nextAttemptAt === null || r.cancellation.nextAttemptAt <= at),
+            r.cancellation.nextAttemptAt !== null &&
+            r.cancellation.nextAttemptAt <= at,
         )
         .sort((a, b) => a.cancellation!.noticedAt.localeCompare(b.cancellation!.noticedAt));
       return leased(due, limit, lease).map(copy);

@@ -28,7 +28,7 @@ export const cancellationRecord = z.object({
   verification: schemas.cancellationVerification,
   /** Sale searches tried so far. */
   attempts: z.number().int().min(0),
-  /** When the verifier should search again; null once VERIFIED or CONTRADICTED. */
+  /** When the verifier should search again; null once VERIFIED or CONTRADICTED, or once it gave up (still PENDING). */
   nextAttemptAt: schemas.utcDateTime.nullable(),
   verifiedAt: schemas.utcDateTime.nullable(),
   /** Why the last search did not settle it (redacted text, for operators). */

@@ -169,7 +169,8 @@ export interface Store extends RateLimiter {
   findExchangeNotices(query: { clientId: string; clientTaxId: string }): Promise<AuthorizationRecord[]>;
   updateAuthorization(input: UpdateAuthorization): Promise<UpdateAuthorizationResult>;
   /**
-   * Cancellation notices still `PENDING` whose `nextAttemptAt <= now`, oldest notice first. With `lease`,
+   * Cancellation notices still `PENDING` whose `nextAttemptAt <= now` (null: the verifier gave up, never
+   * listed), oldest notice first. With `lease`,
    * only records no unexpired lease holds, which it then holds.
    */
   listPendingCancellations(query: {

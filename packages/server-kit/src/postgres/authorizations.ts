@@ -247,7 +247,7 @@ export function listPendingCancellations(db: Queryable, now: Date, limit: number
   return selectLeased(
     db,
     `a.cancellation_verification = 'PENDING'
-     AND (a.cancellation_next_attempt_at IS NULL OR a.cancellation_next_attempt_at <= $1)`,
+     AND a.cancellation_next_attempt_at <= $1`,
     'a.cancellation_noticed_at, a.authorization_id',
     [now],
     limit,
