@@ -30,7 +30,8 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** `850 ms`, `2.4 s` */
-export const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.trunc(ms / 1000)}.${Math.trunc((ms % 1000) / 100)} s`);
+export const duration = (ms: number) =>
+  ms < 1000 ? `${ms} ms` : `${Math.trunc(ms / 1000)}.${Math.trunc((ms % 1000) / 100)} s`;
 
 export function textPrinter(write: (text: string) => void, options: TextPrinterOptions): EventSink {
   const paint = (code: number) => (text: string) => (options.color ? `\x1b[${code}m${text}\x1b[0m` : text);
