@@ -2,6 +2,7 @@
 import { catalogEntry, type Money, money, type ProposalReuse, type schemas } from '@fin/core';
 import type { z } from 'zod';
 import type { RegisteredClient } from '../auth/client-registry.js';
+import { readPartnerCatalog } from '../catalog/partner-catalog.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
 import { checkR02Proposal, checkR02Totals } from '../rules/r02-totals.js';
 import { r06ExpiresAt } from '../rules/r06-expiry.js';
@@ -38,9 +39,15 @@ type Plan =
 /** A proposal a concurrent request took between our reading and our writing: decide again, a few times. */
 const MAX_DECISIONS = 3;
 
+/** Spec 1.3: a store the partner's latest catalog sync lists is the partner's too, registered or not. */
+async function isSyncedStore(deps: ServiceDeps, partnerId: string, storeId: string): Promise<boolean> {
+  const synced = await readPartnerCatalog(deps.store, partnerId);
+  return synced?.catalog.stores.some((store) => store.storeId === storeId) ?? false;
+}
+
 export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): Promise<UseCaseResult> {
   const { cart, client, now } = input;
-  if (!client.storeIds.has(cart.storeId)) {
+  if (!client.storeIds.has(cart.storeId) && !(await isSyncedStore(deps, client.clientId, cart.storeId))) {
     return refused('store_not_found', [{ field: 'storeId', issue: 'is not a store of this partner' }]);
   }
   const totals = checkR02Totals(cart);

@@ -7,6 +7,7 @@ import {
   type SyncProgress,
   syncCatalog,
 } from '@fin/pos-client';
+import { type Departure, type PartnerCatalog, readPartnerCatalog } from '../catalog/partner-catalog.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { JsonValue } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
@@ -19,6 +20,8 @@ export interface CatalogSyncPartner {
   storeIds?: readonly string[];
 }
 
+export type { Departure, PartnerCatalog };
+
 export interface CatalogSyncOptions {
   store: Store;
   partners: readonly CatalogSyncPartner[];
@@ -30,18 +33,6 @@ export interface CatalogSyncOptions {
   sync?: Pick<SyncCatalogOptions, 'pageSize' | 'concurrency' | 'maxRelists'>;
   /** Told of every page each partner's sync reads (`syncCatalog`'s `onProgress`, with the partner). */
   onProgress?(progress: SyncProgress & { partnerId: string }): void;
-}
-
-/** An employee gone from the partner's list (the spec's only sign of a departure), and the sync that noticed. */
-export interface Departure {
-  employee: Employee;
-  detectedAt: string;
-}
-
-/** What the job keeps per partner: the catalog the service reads, and the departures on record. */
-export interface PartnerCatalog {
-  catalog: CatalogSnapshot;
-  departures: Departure[];
 }
 
 export type CatalogSyncResult =
@@ -75,12 +66,6 @@ export interface CatalogSyncJob {
 
 const DAY_MS = 86_400_000;
 
-const isPartnerCatalog = (value: unknown): value is PartnerCatalog =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as PartnerCatalog).catalog?.syncedAt === 'string' &&
-  Array.isArray((value as PartnerCatalog).departures);
-
 /** The departures to keep: yesterday's still absent today and recent enough, then today's new ones. */
 function departuresAfter(
   previous: Departure[],
@@ -106,10 +91,7 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
   const clock = options.clock ?? systemClock;
   const retentionMs = (options.departureRetentionDays ?? 90) * DAY_MS;
 
-  const read = async (partnerId: string) => {
-    const stored = await store.getCatalogSnapshot(partnerId);
-    return stored && isPartnerCatalog(stored.snapshot) ? stored.snapshot : undefined;
-  };
+  const read = (partnerId: string) => readPartnerCatalog(store, partnerId);
 
   const syncPartner = async (partner: CatalogSyncPartner): Promise<CatalogSyncResult> => {
     const { partnerId } = partner;
