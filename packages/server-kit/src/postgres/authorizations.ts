@@ -16,6 +16,7 @@ import {
   SELECT_AUTHORIZATIONS,
   toAuthorizationRecord,
 } from './authorization-rows.js';
+import { PROPOSAL_COLUMNS, proposalValues } from './proposals.js';
 import { type Queryable, query, retried, transaction, violatedUniqueIndex } from './sql.js';
 
 /** The unique indexes of migration 1 that refuse a write, and what the port calls each refusal. */
@@ -71,17 +72,21 @@ async function writeContract(client: pg.PoolClient, record: AuthorizationRecord)
   if (!contract) return;
   await query(
     client,
-    `INSERT INTO fin_contracts (contract_id, authorization_id, principal_cents, installments, created_at)
+    `INSERT INTO fin_contracts (contract_id, principal_cents, installments, created_at, authorization_id)
      VALUES ($1, $2, $3, $4, $5)`,
-    [
-      contract.contractId,
-      record.authorizationId,
-      contract.principal.amount,
-      JSON.stringify(contract.installments),
-      contract.createdAt,
-    ],
+    [...contractValues(contract), record.authorizationId],
   );
 }
+
+type Contract = NonNullable<AuthorizationRecord['contract']>;
+
+/** A contract's own columns, in the order both inserts list them: id, principal, installments, created at. */
+const contractValues = (contract: Contract) => [
+  contract.contractId,
+  contract.principal.amount,
+  JSON.stringify(contract.installments),
+  contract.createdAt,
+];
 
 const assignments = AUTHORIZATION_COLUMNS.map((column, i) => `${column} = $${i + 1}`).join(', ');
 
@@ -99,9 +104,8 @@ async function refusable<T>(work: () => Promise<T>): Promise<T | Refused> {
 /** `$1` now, `$2..` the record's columns, then the new proposal's and the contract's values (null when none). */
 const at = (column: (typeof AUTHORIZATION_COLUMNS)[number]) =>
   `$${AUTHORIZATION_COLUMNS.indexOf(column) + 2}`;
-const PROPOSAL_TYPES = ['text', 'text', 'text', 'bigint', 'integer', 'timestamptz', 'text'];
 const PROPOSAL_AT = AUTHORIZATION_COLUMNS.length + 2;
-const CONTRACT_AT = PROPOSAL_AT + PROPOSAL_TYPES.length;
+const CONTRACT_AT = PROPOSAL_AT + PROPOSAL_COLUMNS.length;
 /** Typed placeholders: an INSERT ... SELECT does not type its values from the target columns. */
 const param = (n: number, type: string) => `$${n}::${type}`;
 
@@ -116,8 +120,8 @@ WITH expired AS (
   ${expireOverdueSql(at('authorization_id'), at('imei'), at('proposal_id'))}
   RETURNING 1
 ), proposal AS (
-  INSERT INTO fin_proposals (proposal_id, client_tax_id, store_id, amount_cents, installments, approved_at, source)
-  SELECT ${PROPOSAL_TYPES.map((type, i) => param(PROPOSAL_AT + i, type)).join(', ')}
+  INSERT INTO fin_proposals (${PROPOSAL_COLUMNS.map(([column]) => column).join(', ')})
+  SELECT ${PROPOSAL_COLUMNS.map(([, type], i) => param(PROPOSAL_AT + i, type)).join(', ')}
   WHERE ${param(PROPOSAL_AT, 'text')} IS NOT NULL
   ON CONFLICT (proposal_id) DO NOTHING
 ), inserted AS (
@@ -139,17 +143,8 @@ export async function createAuthorization(
   const values = [
     now,
     ...authorizationValues(authorization, 1),
-    newProposal?.proposalId ?? null,
-    newProposal?.clientTaxId ?? null,
-    newProposal?.storeId ?? null,
-    newProposal?.amount.amount ?? null,
-    newProposal?.installments ?? null,
-    newProposal?.approvedAt ?? null,
-    newProposal?.source ?? null,
-    contract?.contractId ?? null,
-    contract?.principal.amount ?? null,
-    contract ? JSON.stringify(contract.installments) : null,
-    contract?.createdAt ?? null,
+    ...(newProposal ? proposalValues(newProposal) : PROPOSAL_COLUMNS.map(() => null)),
+    ...(contract ? contractValues(contract) : [null, null, null, null]),
   ];
   const result = await refusable(() => retried(() => query(pool, CREATE_AUTHORIZATION, values)));
   return result instanceof Refused

@@ -24,21 +24,34 @@ const toProposal = (row: ProposalRow): ProposalRecord =>
     source: row.source,
   });
 
+/** The columns a proposal is inserted with, and their SQL types (migration 1), in `proposalValues` order. */
+export const PROPOSAL_COLUMNS = [
+  ['proposal_id', 'text'],
+  ['client_tax_id', 'text'],
+  ['store_id', 'text'],
+  ['amount_cents', 'bigint'],
+  ['installments', 'integer'],
+  ['approved_at', 'timestamptz'],
+  ['source', 'text'],
+] as const;
+
+export const proposalValues = (proposal: ProposalRecord) => [
+  proposal.proposalId,
+  proposal.clientTaxId,
+  proposal.storeId,
+  proposal.amount.amount,
+  proposal.installments,
+  proposal.approvedAt,
+  proposal.source,
+];
+
 /** Stores a proposal once; a second insert of the same id changes nothing (proposals are immutable). */
 export async function insertProposal(db: Queryable, proposal: ProposalRecord): Promise<void> {
   await query(
     db,
-    `INSERT INTO fin_proposals (proposal_id, client_tax_id, store_id, amount_cents, installments, approved_at, source)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (proposal_id) DO NOTHING`,
-    [
-      proposal.proposalId,
-      proposal.clientTaxId,
-      proposal.storeId,
-      proposal.amount.amount,
-      proposal.installments,
-      proposal.approvedAt,
-      proposal.source,
-    ],
+    `INSERT INTO fin_proposals (${PROPOSAL_COLUMNS.map(([column]) => column).join(', ')})
+     VALUES (${PROPOSAL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (proposal_id) DO NOTHING`,
+    proposalValues(proposal),
   );
 }
 
