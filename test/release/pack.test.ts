@@ -1,7 +1,9 @@
 // Release: each package packed as it would be published installs outside the workspace and runs, ESM and CJS.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureBuilt,
@@ -41,10 +43,12 @@ const manifest = async (name: string) =>
 
 describe('packed packages', () => {
   it.each(publishedPackages)(
-    '@fin/%s ships dist, README.md, LICENSE and package.json, no sources or tests',
+    '@fin/%s ships dist, its bin launchers, README.md, LICENSE and package.json, no sources or tests',
     async (name) => {
       const files = await tarballFiles(folder, name);
-      expect(files.filter((file) => !/^(dist\/.+|README\.md|LICENSE|package\.json)$/.test(file))).toEqual([]);
+      expect(
+        files.filter((file) => !/^(dist\/.+|bin\/[^/]+\.js|README\.md|LICENSE|package\.json)$/.test(file)),
+      ).toEqual([]);
       expect(files).toEqual(
         expect.arrayContaining([
           'README.md',
@@ -67,6 +71,12 @@ describe('packed packages', () => {
         expect(range).not.toMatch(/^workspace:/);
     },
   );
+
+  it('fin-server-kit-migrate runs from the installed tarball (its launcher loads the built command)', async () => {
+    const bin = join(folder, 'node_modules', '.bin', 'fin-server-kit-migrate');
+    const { stdout } = await promisify(execFile)(bin, ['--help']);
+    expect(stdout).toContain('Usage: fin-server-kit-migrate');
+  });
 
   it('installs @fin/* dependencies from the packed tarballs, never a registry copy', async () => {
     const versions = Object.fromEntries(
