@@ -1,5 +1,5 @@
 // Sync pacing: syncCatalog against the simulated partner POS limited to 600 reads a minute, as the spec allows.
-import { DEFAULT_BURST } from '@fin/core';
+import { DEFAULT_BURST } from '@fin/core/transport';
 import { PosClient, syncCatalog } from '@fin/pos-client';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';

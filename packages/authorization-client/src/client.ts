@@ -5,13 +5,11 @@ import {
   type CancelReason,
   type CancelResult,
   type ConfirmResult,
-  createHttpClient,
-  type HttpClient,
   type Logger,
   nfeKey,
-  type RateLimitOptions,
   schemas,
 } from '@fin/core';
+import { createHttpClient, type HttpClient, type RateLimitOptions } from '@fin/core/transport';
 import { v4 as uuidv4 } from 'uuid';
 import type { z } from 'zod';
 import { assertEnvironment, type Environment } from './environment.js';

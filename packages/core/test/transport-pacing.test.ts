@@ -1,5 +1,5 @@
 // Client-side pacing (spec section 8): never above the allowed rate, yet close to it.
-import { createHttpClient, createPacer } from '@fin/core';
+import { createHttpClient, createPacer } from '@fin/core/transport';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

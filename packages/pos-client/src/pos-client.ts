@@ -1,5 +1,6 @@
 // PosClient: the financing team's reader of one partner POS, a thin resource layer on the shared transport.
-import { createHttpClient, type HttpClientOptions, type Scope } from '@fin/core';
+import type { Scope } from '@fin/core';
+import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { createClientContext } from './client-context.js';
 import {
   type EmployeesResource,

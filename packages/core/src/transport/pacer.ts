@@ -1,4 +1,5 @@
 // Client-side pacing: a GCRA token bucket that schedules each request at the allowed spacing.
+import { type Clock, systemClock } from '../clock/index.js';
 import { sleep } from './sleep.js';
 
 export interface PacerOptions {
@@ -8,8 +9,8 @@ export interface PacerOptions {
   windowMs?: number;
   /** Requests that may leave back to back before the spacing applies; default 5, at most `limit`. */
   burst?: number;
-  /** Milliseconds clock; default `Date.now`. */
-  now?: () => number;
+  /** Default the system clock. */
+  clock?: Clock;
 }
 
 /** Hands out send slots; each `acquire` resolves when its request may leave. */
@@ -29,7 +30,7 @@ export const DEFAULT_BURST = 5;
  * `(burst - 1) / limit` of the allowed one (596/600 for reads with the defaults).
  */
 export function createPacer(options: PacerOptions): Pacer {
-  const { limit, windowMs = 60_000, now = Date.now } = options;
+  const { limit, windowMs = 60_000, clock = systemClock } = options;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('pacer limit must be a positive integer');
   const burst = Math.min(Math.max(1, options.burst ?? DEFAULT_BURST), limit);
   const intervalMs = windowMs / (limit - burst + 1);
@@ -41,7 +42,7 @@ export function createPacer(options: PacerOptions): Pacer {
     intervalMs,
     async acquire(signal) {
       signal?.throwIfAborted();
-      const at = now();
+      const at = clock.now().getTime();
       const previous = theoreticalArrival;
       const arrival = Math.max(previous, at);
       theoreticalArrival = arrival + intervalMs;
