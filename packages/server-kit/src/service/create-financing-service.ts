@@ -1,11 +1,10 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
-import type { Logger } from '@fin/core';
+import { type Clock, type Logger, systemClock } from '@fin/core';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
 import { failure } from '../http/envelope.js';
 import { fromRequest, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { memoryStore } from '../memory/memory-store.js';
-import { type Clock, systemClock } from '../ports/clock.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ProposalRecord } from '../ports/records.js';

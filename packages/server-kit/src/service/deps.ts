@@ -1,7 +1,6 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
-import type { Logger } from '@fin/core';
+import type { Clock, Logger } from '@fin/core';
 import type { ClientRegistry } from '../auth/client-registry.js';
-import type { Clock } from '../ports/clock.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
