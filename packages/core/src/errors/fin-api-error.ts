@@ -61,6 +61,7 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
       message: this.message,
       details: this.details,
       docsUrl: this.docsUrl,
+      endpoint: this.endpoint,
       requestId: this.requestId,
       correlationId: this.correlationId,
       retryAfterMs: this.retryAfterMs,

@@ -46,18 +46,6 @@ export abstract class FinError<C extends string = string> extends Error {
     Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
   }
 
-  /** Same-realm `instanceof`, else the class names a @fin error of another copy carries. */
-  static override [Symbol.hasInstance](
-    this: abstract new (
-      ...args: never[]
-    ) => unknown,
-    value: unknown,
-  ): boolean {
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (!isFinError(value)) return false;
-    return this === FinError || (value as unknown as Branded)[KINDS].includes(this.name);
-  }
-
   /** Plain data for logs: no cause, no stack, nothing secret. */
   toJSON(): Record<string, unknown> {
     return {
@@ -70,3 +58,14 @@ export abstract class FinError<C extends string = string> extends Error {
     };
   }
 }
+
+/**
+ * `instanceof` for FinError and its subclasses: the prototype chain (same copy), else the class names a
+ * @fin error of another copy carries. Inherited by every subclass, where `this` is that subclass.
+ */
+function isInstance(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+  if (!isFinError(value)) return false;
+  return this === FinError || (value as unknown as Branded)[KINDS].includes(this.name);
+}
+Object.defineProperty(FinError, Symbol.hasInstance, { value: isInstance });

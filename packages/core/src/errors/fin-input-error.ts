@@ -11,18 +11,25 @@ export interface FinInputErrorInit {
   message?: string;
 }
 
-/** Input refused locally: no request was sent, so there is no status, request id or retry to consider. */
+/**
+ * Input refused locally: no request was sent, so there is no request id and nothing to retry. `code` and
+ * `status` are those the API answers for the same input, so handling written for either reads the same.
+ */
 export class FinInputError extends FinError<ErrorCode> {
   override readonly name = 'FinInputError';
+  /** The HTTP status the API answers for this code (its catalog row). */
+  readonly status: number;
   readonly details: ErrorDetail[];
 
   constructor(init: FinInputErrorInit) {
-    super(init.message || catalogEntry(init.code)?.message || init.code, init);
+    const known = catalogEntry(init.code);
+    super(init.message || known?.message || init.code, init);
+    this.status = known?.status ?? 422;
     this.details = init.details;
   }
 
   override toJSON() {
-    return { ...super.toJSON(), details: this.details };
+    return { ...super.toJSON(), status: this.status, details: this.details };
   }
 }
 

@@ -69,6 +69,7 @@ function apiError(answer: Answer, error: ErrorObject & { code: string }, request
     status: answer.status >= 400 ? answer.status : undefined,
     details: error.details,
     docsUrl: error.docsUrl,
+    endpoint: answer.endpoint,
     requestId: requestId ?? answer.requestId,
     correlationId: answer.headers['x-correlation-id'] ?? answer.correlationId,
     retryAfterMs: parseRetryAfter(answer.headers['retry-after'], answer.now),
