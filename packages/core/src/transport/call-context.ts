@@ -15,12 +15,17 @@ export interface CallContext {
   readonly idempotencyKey: string | undefined;
   /** Aborted by the caller or the deadline, with the typed error as its reason. */
   readonly signal: AbortSignal;
-  /** Clock time (ms) after which no retry starts. */
-  readonly deadlineAt: number;
+  /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
+  deadlineAt: number;
   /** Attempts sent so far, token replay included. */
   attempts: number;
   /** Whether the one token replay of this call has been used. */
   tokenReplayed: boolean;
+  /**
+   * Starts the deadline when the first attempt is about to leave: the wait for a first pacing slot
+   * (at most a window, or a 429's hold) is the client's own queue, bounded by the caller's signal.
+   */
+  startDeadline(): void;
 }
 
 /** Opens a call: its identifiers and its signal; `close` releases the signal once the call settles. */
@@ -44,9 +49,14 @@ export function openCall(
     correlationId,
     idempotencyKey: call.kind === 'write' ? (call.idempotencyKey ?? uuidv4()) : call.idempotencyKey,
     signal: callSignal.signal,
-    deadlineAt: transport.clock.now().getTime() + deadlineMs,
+    deadlineAt: Number.POSITIVE_INFINITY,
     attempts: 0,
     tokenReplayed: false,
+    startDeadline() {
+      if (context.deadlineAt !== Number.POSITIVE_INFINITY) return;
+      context.deadlineAt = transport.clock.now().getTime() + deadlineMs;
+      callSignal.startDeadline();
+    },
   };
   return { context, close: callSignal.dispose };
 }

@@ -13,6 +13,8 @@ export interface CallSignalOptions {
 export interface CallSignal {
   /** Aborted once the caller aborts or the deadline passes; every attempt and wait listens to it. */
   readonly signal: AbortSignal;
+  /** Starts the deadline timer; later calls do nothing. */
+  startDeadline(): void;
   /** Stops listening to the caller and clears the deadline timer; call it when the call settles. */
   dispose(): void;
 }
@@ -24,10 +26,13 @@ export function createCallSignal(options: CallSignalOptions): CallSignal {
   const onCallerAbort = () => controller.abort(options.abortReason());
   if (caller?.aborted) onCallerAbort();
   else caller?.addEventListener('abort', onCallerAbort, { once: true });
-  const deadline = setTimeout(() => controller.abort(options.deadlineReason()), options.deadlineMs);
+  let deadline: ReturnType<typeof setTimeout> | undefined;
 
   return {
     signal: controller.signal,
+    startDeadline() {
+      deadline ??= setTimeout(() => controller.abort(options.deadlineReason()), options.deadlineMs);
+    },
     dispose() {
       clearTimeout(deadline);
       caller?.removeEventListener('abort', onCallerAbort);

@@ -10,7 +10,8 @@
 //   });
 //   // meta: { status, requestId, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
 //
-// - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides) and,
+// - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides: a burst
+//   up to the allowance leaves at once, no 60 s window holds more, a 429 Retry-After holds every caller) and,
 //   for 'write', sends an Idempotency-Key: the caller's, or one made per call and kept on every retry.
 // - The system token (client_credentials, only `scopes`) is cached, renewed 60 s before it expires,
 //   shared by concurrent callers; a 401 expired_token/invalid_token drops it and replays the call once.
@@ -25,7 +26,7 @@
 // request), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
 
 export { createHttpClient } from './http-client.js';
-export { createPacer, DEFAULT_BURST, type Pacer, type PacerOptions } from './pacer.js';
+export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
 export { DEFAULT_RATE_LIMITS } from './pacing.js';
 export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
 export {

@@ -2,6 +2,7 @@
 import pRetry from 'p-retry';
 import { isFinApiError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
+import { holdAll } from './pacing.js';
 import { isRetryable, retryDelayMs } from './retry-policy.js';
 import { sleep } from './sleep.js';
 import type { Transport } from './transport.js';
@@ -33,6 +34,13 @@ export function retryLoop<T>(
   return pRetry(attempt, {
     retries: transport.maxRetries,
     minTimeout: 0,
+    onFailedAttempt: ({ error }) => {
+      // The hold is capped like the wait: a server asking for an hour must not freeze the client.
+      if (isFinApiError(error) && error.status === 429 && error.retryAfterMs !== undefined) {
+        const holdMs = Math.min(error.retryAfterMs, transport.backoff.maxRetryAfterMs);
+        holdAll(transport.pacers, transport.clock.now().getTime() + holdMs);
+      }
+    },
     shouldRetry: async ({ error, retriesConsumed }) => {
       const delayMs = retryWaitMs(transport, context, error, retriesConsumed + 1);
       if (delayMs === undefined) return false;

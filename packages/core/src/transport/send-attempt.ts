@@ -74,6 +74,7 @@ export async function sendAttempt<T>(
   const requestId = uuidv4();
   const event = { method: call.method, path: call.path, attempt, requestId };
   await transport.pacers[call.kind]?.acquire(context.signal);
+  context.startDeadline();
   transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
   const startedAt = transport.clock.now().getTime();
   const elapsed = () => transport.clock.now().getTime() - startedAt;

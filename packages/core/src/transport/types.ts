@@ -12,13 +12,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryValue = string | number | boolean | undefined;
 
-/** Requests per minute per client_id; `false` turns pacing off (a server under load test, say). */
+/**
+ * Requests per minute per client_id; `false` turns pacing off (a server under load test, say). A burst up
+ * to the whole allowance leaves at once; no 60 s window ever holds more.
+ */
 export interface RateLimitOptions {
   token?: number;
   read?: number;
   write?: number;
-  /** Requests that may leave back to back before the spacing applies (default 5). */
-  burst?: number;
 }
 
 export interface HttpClientOptions {
