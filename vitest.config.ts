@@ -7,6 +7,8 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^@fin\/core\/openapi$/, replacement: src('./packages/core/src/openapi/index.ts') },
+      { find: /^@fin\/core\/transport$/, replacement: src('./packages/core/src/transport/index.ts') },
       { find: /^@fin\/core$/, replacement: src('./packages/core/src/index.ts') },
       {
         find: /^@fin\/authorization-client\/testing$/,

@@ -1,6 +1,6 @@
 // docs/server-kit.md stays true: its magic-value table is exactly sandboxTaxIds, and its R-11 defaults are the code's.
 import { readFileSync } from 'node:fs';
-import { defaultLimits, defaultR11Policy, sandboxTaxIds } from '@fin/server-kit';
+import { defaultLimits, defaultProposalReusePolicy, sandboxTaxIds } from '@fin/server-kit';
 import { describe, expect, it } from 'vitest';
 
 const doc = readFileSync(new URL('./server-kit.md', import.meta.url), 'utf8');
@@ -19,7 +19,7 @@ describe('docs/server-kit.md', () => {
   });
 
   it('states the defaults the code has', () => {
-    const { windowDays, ceiling, limit, timeZone } = defaultR11Policy;
+    const { windowDays, ceiling, limit, timeZone } = defaultProposalReusePolicy;
     expect(doc).toContain(
       `{ windowDays: ${windowDays}, ceiling: ${ceiling}, limit: ${limit}, timeZone: '${timeZone}' }`,
     );

@@ -1,7 +1,11 @@
 // The HTML API reference in docs/api: one Redoc page per API with its OpenAPI document embedded, fully offline.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildPartnerPosOpenApi, buildSalesAuthorizationOpenApi, type OpenApiDocument } from '@fin/core';
+import {
+  buildPartnerPosOpenApi,
+  buildSalesAuthorizationOpenApi,
+  type OpenApiDocument,
+} from '@fin/core/openapi';
 import type { GeneratedDoc } from './generated-docs.js';
 
 export interface ApiReference {

@@ -3,7 +3,7 @@ import {
   buildPartnerPosOpenApi,
   buildSalesAuthorizationOpenApi,
   renderErrorCatalogMarkdown,
-} from '@fin/core';
+} from '@fin/core/openapi';
 import { apiReferencePages } from './api-reference.js';
 
 export interface GeneratedDoc {

@@ -1,10 +1,11 @@
-// Client overhead: sequential authorize calls through @fin/authorization-client vs bare fetch, same server.
+// Client figures: a burst of concurrent authorize calls, and sequential ones, through @fin/authorization-client vs bare fetch.
 import { AuthorizationClient } from '@fin/authorization-client';
 import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
 import { authorizeRequests, fetchToken } from '../lib/requests.js';
 import { startTarget } from '../lib/target.js';
 import { BENCH_CLIENT } from '../targets/bench-service.js';
+import { burstRows } from './client-burst.js';
 
 const GOAL = 1.1;
 const BATCH = 100;
@@ -71,7 +72,9 @@ async function run(options: FigureOptions): Promise<Row[]> {
     const cpuClient = spent.client.cpuMs / calls;
     const cpuFetch = spent.fetch.cpuMs / calls;
     const command = commandOf('client', options);
+    const burst = await burstRows(target.url, options);
     return [
+      ...burst,
       {
         figure: `authorize, ${calls} sequential calls: time per call`,
         measured: `${fixed(perClient, 3)} ms AuthorizationClient`,
@@ -102,6 +105,6 @@ async function run(options: FigureOptions): Promise<Row[]> {
 export const client: Figure = {
   name: 'client',
   title:
-    'Client overhead: sequential authorize through @fin/authorization-client vs bare fetch, same local server',
+    'Client: a burst of 30 concurrent, then sequential, authorize through @fin/authorization-client vs bare fetch, same local server',
   run,
 };

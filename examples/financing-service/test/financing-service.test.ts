@@ -53,6 +53,6 @@ describe('examples/financing-service', () => {
         partnerPosUrl: unreachable,
         posClient: { rateLimit: false, maxRetries: 0 },
       }),
-    ).rejects.toThrow(/catalog sync from the partner POS failed \(FinConnectionError\)/);
+    ).rejects.toThrow(/catalog sync from the partner POS failed \(connection_failed\)/);
   });
 });

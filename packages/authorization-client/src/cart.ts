@@ -1,5 +1,5 @@
 // buildCart: the authorization request from items and services, totals computed in integer cents (R-02).
-import { type AuthorizeRequest, cpf, FinApiError, imei, money, schemas } from '@fin/core';
+import { type AuthorizeRequest, cpf, FinInputError, imei, money, schemas } from '@fin/core';
 import * as z from 'zod';
 import { invalidField, parseInput } from './input-error.js';
 
@@ -29,7 +29,7 @@ export type Cart = z.output<typeof schemas.authorizeRequest>;
 /**
  * Builds the authorization request. Line totals are `unitPrice` x `quantity`, `productsTotal` and
  * `servicesTotal` their sums and `grandTotal` the sum of both, all in integer cents, so R-02 holds by
- * construction. Rejects early, as FinApiError: a CPF or IMEI whose check digits fail, a quantity that is
+ * construction. Rejects early, as FinInputError: a CPF or IMEI whose check digits fail, a quantity that is
  * not a positive integer (`validation_error`), an amount not in BRL (`unsupported_currency`), a given
  * line total that is not unit price x quantity (`total_mismatch`).
  */
@@ -44,7 +44,7 @@ export function buildCart(input: CartInput): Cart {
   const lines = items.map((item, index) => {
     const totalPrice = money.multiply(item.unitPrice, item.quantity);
     if (item.totalPrice && !money.equals(item.totalPrice, totalPrice)) {
-      throw new FinApiError({
+      throw new FinInputError({
         code: 'total_mismatch',
         details: [
           {

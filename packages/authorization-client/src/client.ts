@@ -5,38 +5,26 @@ import {
   type CancelReason,
   type CancelResult,
   type ConfirmResult,
-  createHttpClient,
-  type HttpClient,
-  type Logger,
   nfeKey,
-  type RateLimitOptions,
   schemas,
 } from '@fin/core';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { v4 as uuidv4 } from 'uuid';
 import type { z } from 'zod';
 import { assertEnvironment, type Environment } from './environment.js';
 import { isExpired } from './expiry.js';
 import { invalidField, parseInput } from './input-error.js';
 
-export interface AuthorizationClientOptions {
-  /** Host root of the Sales Authorization API (paths carry `/v1`). */
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** A `fetch` to use instead of the global one. */
-  fetch?: typeof fetch;
-  /** Time allowed to one attempt; default 10 000 ms. */
-  timeoutMs?: number;
-  /** Time allowed to a whole call, retries included; default 60 000 ms. */
-  deadlineMs?: number;
-  /** Retries of a failed attempt; default 2, `0` for none. */
-  maxRetries?: number;
-  /** Receives redacted request and response events; silent by default. */
-  logger?: Logger;
+/**
+ * The transport's options (`@fin/core/transport`): `baseUrl` (host root, paths carry `/v1`), `clientId`,
+ * `clientSecret`, `fetch`, `timeoutMs` (per attempt, default 10 s), `deadlineMs` (whole call, default
+ * 60 s), `maxRetries` (default 2), `backoff`, `rateLimit` (default the spec's 120 writes and 60 tokens a
+ * minute; `false` turns pacing off), `logger` (entries pass through `redact`), `clock`, `random`,
+ * `tokenPath`; the scope is always `sales:authorize`.
+ */
+export interface AuthorizationClientOptions extends Omit<HttpClientOptions, 'scopes'> {
   /** Declared environment of `baseUrl`; a `test_`/`live_` client id of the other one is refused. */
   environment?: Environment;
-  /** Per-minute limits of this client id, when the contract changes the spec's. */
-  rateLimit?: RateLimitOptions | false;
 }
 
 export interface CallOptions {

@@ -1,5 +1,5 @@
 // Test/live safety: a client id marked for one environment is never sent to the other.
-import { FinApiError } from '@fin/core';
+import { FinInputError } from '@fin/core';
 
 /** Where the base URL points, as the caller declares it. */
 export type Environment = 'sandbox' | 'production';
@@ -30,7 +30,7 @@ export function assertEnvironment(
   if (!environment) return;
   const idEnvironment = marked(clientId);
   if (idEnvironment && idEnvironment !== environment) {
-    throw new FinApiError({
+    throw new FinInputError({
       code: 'invalid_client',
       message: `A ${idEnvironment} client id (${CLIENT_ID_PREFIXES[idEnvironment]}...) cannot be used against the ${environment} API.`,
       details: [
@@ -39,7 +39,7 @@ export function assertEnvironment(
     });
   }
   if (environment === 'production' && new URL(baseUrl).protocol !== 'https:') {
-    throw new FinApiError({
+    throw new FinInputError({
       code: 'invalid_client',
       message: 'The production API is only reached over https.',
       details: [{ field: 'baseUrl', issue: 'https required in production' }],

@@ -5,10 +5,13 @@ export {
   FinApiError,
   FinConnectionError,
   FinError,
+  FinInputError,
   FinResponseParseError,
   FinResponseValidationError,
   FinTimeoutError,
   isFinApiError,
+  isFinError,
+  isFinInputError,
 } from '@fin/core';
 export { buildCart, type Cart, type CartInput, type CartLine } from './cart.js';
 export {

@@ -1,5 +1,5 @@
-// Local input checks: a zod failure becomes the FinApiError the server would have answered.
-import { type ErrorDetail, FinApiError } from '@fin/core';
+// Local input checks: a zod failure becomes a FinInputError with the code the server would have answered.
+import { type ErrorDetail, FinInputError } from '@fin/core';
 import type { z } from 'zod';
 
 const detailsOf = (error: z.ZodError, prefix: string): ErrorDetail[] =>
@@ -9,9 +9,9 @@ const detailsOf = (error: z.ZodError, prefix: string): ErrorDetail[] =>
   }));
 
 /** `unsupported_currency` when an amount is not BRL (the money schema says so), else `validation_error`. */
-export function inputError(error: z.ZodError, prefix = ''): FinApiError {
+export function inputError(error: z.ZodError, prefix = ''): FinInputError {
   const currency = error.issues.some((issue) => issue.message === 'unsupported_currency');
-  return new FinApiError({
+  return new FinInputError({
     code: currency ? 'unsupported_currency' : 'validation_error',
     details: detailsOf(error, prefix),
   });
@@ -25,5 +25,5 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefi
 }
 
 /** A `validation_error` about one field. */
-export const invalidField = (field: string, issue: string): FinApiError =>
-  new FinApiError({ code: 'validation_error', details: [{ field, issue }] });
+export const invalidField = (field: string, issue: string): FinInputError =>
+  new FinInputError({ code: 'validation_error', details: [{ field, issue }] });

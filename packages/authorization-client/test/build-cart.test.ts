@@ -1,5 +1,5 @@
 // buildCart: totals in integer cents by construction, and bad input rejected before any request.
-import { buildCart, type CartInput, FinApiError } from '@fin/authorization-client';
+import { buildCart, type CartInput, FinInputError } from '@fin/authorization-client';
 import { money, schemas } from '@fin/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('buildCart (R-02)', () => {
     ['an empty cart', { items: [] }, 'items'],
   ])('rejects %s with validation_error naming the field', (_, change, field) => {
     const error = rejection({ ...base, ...change } as CartInput);
-    expect(error).toBeInstanceOf(FinApiError);
+    expect(error).toBeInstanceOf(FinInputError);
     expect(error).toMatchObject({
       code: 'validation_error',
       details: expect.arrayContaining([expect.objectContaining({ field })]),

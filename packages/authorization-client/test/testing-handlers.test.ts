@@ -124,7 +124,7 @@ describe('magic values of @fin/authorization-client/testing', () => {
 
   it('R-06: the `now` option moves the sandbox clock, so a confirm after 15 minutes is authorization_expired', async () => {
     const clock = { at: Date.parse('2026-03-02T12:00:00.000Z') };
-    server.resetHandlers(...authorizationHandlers({ now: () => new Date(clock.at) }));
+    server.resetHandlers(...authorizationHandlers({ clock: { now: () => new Date(clock.at) } }));
     const approved = await client().authorize(cart());
     if (!approved.authorized) throw new Error('expected an approval');
     expect(approved.expiresAt).toBe('2026-03-02T12:15:00.000Z');

@@ -1,13 +1,14 @@
-// Public entry point of @fin/core: the shared contract of the @fin SDKs.
+// Public entry point of @fin/core: what SDK users need (money, identifiers, schemas, errors, redact, Clock, Logger).
+// Build-time and transport pieces have their own entry points: `@fin/core/openapi`, `@fin/core/transport`.
+export * from './clock/index.js';
 export * from './errors/index.js';
 export * as cep from './identifiers/cep.js';
 export * as cnpj from './identifiers/cnpj.js';
 export * as cpf from './identifiers/cpf.js';
 export * as imei from './identifiers/imei.js';
 export * as nfeKey from './identifiers/nfe-key.js';
+export type * from './logger/index.js';
 export * as money from './money/index.js';
-export * from './openapi/index.js';
 export * from './redact/index.js';
 export type * from './schemas/index.js';
 export * as schemas from './schemas/index.js';
-export * from './transport/index.js';

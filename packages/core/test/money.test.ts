@@ -1,5 +1,5 @@
 // Money in integer cents: parsing, pt-BR formatting identical to Intl, exact allocation and checked arithmetic.
-import { FinApiError, isFinApiError, type Money, money } from '@fin/core';
+import { FinInputError, isFinInputError, type Money, money } from '@fin/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -236,12 +236,12 @@ describe('money arithmetic', () => {
 
   it('every function refuses a currency other than BRL with unsupported_currency', () => {
     for (const call of callsWith(dollars)) {
-      expect(call).toThrow(FinApiError);
+      expect(call).toThrow(FinInputError);
       try {
         call();
       } catch (error) {
-        expect(isFinApiError(error, 'unsupported_currency')).toBe(true);
-        expect((error as FinApiError).status).toBe(422);
+        expect(isFinInputError(error, 'unsupported_currency')).toBe(true);
+        expect((error as FinInputError).status).toBe(422);
       }
     }
   });

@@ -1,12 +1,10 @@
 // The OpenAPI 3.1 documents of both APIs: valid, complete against spec sections 4, 5 and 7, and true to the zod schemas.
+import { errorCatalog, isKnownErrorCode, schemas } from '@fin/core';
 import {
   buildPartnerPosOpenApi,
   buildSalesAuthorizationOpenApi,
-  errorCatalog,
-  isKnownErrorCode,
   type OpenApiDocument,
-  schemas,
-} from '@fin/core';
+} from '@fin/core/openapi';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

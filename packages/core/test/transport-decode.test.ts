@@ -1,6 +1,5 @@
 // Envelope decoding through the public transport: FinApiError fields, catalog round-trip, broken bodies.
 import {
-  createHttpClient,
   errorCatalog,
   errorCodes,
   FinApiError,
@@ -8,6 +7,7 @@ import {
   FinResponseValidationError,
   schemas,
 } from '@fin/core';
+import { createHttpClient } from '@fin/core/transport';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 // What the injected `fetch` receives from the transport: the request as a bare fetch sends it, and a signal that aborts.
 
 import { inspect } from 'node:util';
-import { createHttpClient, FinAbortError, FinTimeoutError, type HttpClientOptions } from '@fin/core';
+import { FinAbortError, FinTimeoutError } from '@fin/core';
+import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BASE, CLIENT } from './transport-fixtures.js';
@@ -23,7 +24,17 @@ const tokenBody = JSON.stringify({ access_token: 'token-1', token_type: 'Bearer'
 function fetchDouble(answer: (call: FetchCall) => Promise<Response>) {
   const calls: FetchCall[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const call = { url: String(input instanceof Request ? input.url : input), init };
+    // What arrives, whether the transport hands a `Request` or a URL with its init.
+    const request = new Request(input, init);
+    const call = {
+      url: request.url,
+      init: {
+        method: request.method,
+        headers: Object.fromEntries(request.headers),
+        body: request.body ? await request.text() : undefined,
+        signal: request.signal,
+      },
+    };
     calls.push(call);
     if (call.url.endsWith('/v1/oauth/token')) return new Response(tokenBody, { status: 200 });
     return answer(call);
@@ -54,7 +65,7 @@ async function unansweredRead(extra: Partial<HttpClientOptions>, advanceMs: numb
 }
 
 describe('the request the injected fetch receives', () => {
-  it('a write arrives as URL, method, the JSON text and the transport headers (nothing to re-read)', async () => {
+  it('a write arrives as URL, method, the JSON text and the transport headers', async () => {
     const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
     const client = newClient(double.fetch);
     await client.request({

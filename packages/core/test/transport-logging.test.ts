@@ -1,5 +1,6 @@
 // The transport's logger and errors never carry a secret, a token or personal data in clear.
-import { createHttpClient, FinConnectionError, type LogEntry } from '@fin/core';
+import { FinConnectionError, type LogEntry } from '@fin/core';
+import { createHttpClient } from '@fin/core/transport';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

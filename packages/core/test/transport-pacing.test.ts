@@ -1,10 +1,10 @@
 // Client-side pacing (spec section 8): never above the allowed rate, yet close to it.
-import { createHttpClient, createPacer } from '@fin/core';
+import { createHttpClient, createPacer } from '@fin/core/transport';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { BASE, CLIENT, ok, tokenEndpoint } from './transport-fixtures.js';
+import { BASE, CLIENT, fail, ok, tokenEndpoint } from './transport-fixtures.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -25,17 +25,17 @@ function busiestWindow(instants: number[], windowMs: number): number {
   return busiest;
 }
 
-describe('createPacer', () => {
-  it.each([
-    [600, 5],
-    [120, 5],
-    [60, 1],
-  ])(
-    'at %i/min (burst %i): never more than the limit in any 60 s window, and at least 0.95 of it',
-    async (limit, burst) => {
+const ping = (client: ReturnType<typeof createHttpClient>) =>
+  client.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: z.object({}) });
+
+describe('createPacer: a sliding window (DESIGN 16, issue 14)', () => {
+  it.each([600, 120, 60])(
+    'at %i/min: the whole allowance leaves at once, never more than the limit in any 60 s window, at least 0.95 of it',
+    async (limit) => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-      const pacer = createPacer({ limit, burst });
+      const pacer = createPacer({ limit });
       const sent: number[] = [];
+      const start = Date.now();
       const total = limit * 3;
       const all = Array.from({ length: total }, () => pacer.acquire().then(() => sent.push(Date.now())));
 
@@ -43,34 +43,50 @@ describe('createPacer', () => {
       await Promise.all(all);
 
       expect(sent).toHaveLength(total);
+      expect(sent.slice(0, limit).every((at) => at === start)).toBe(true);
       expect(busiestWindow(sent, 60_000)).toBeLessThanOrEqual(limit);
-      const elapsedMinutes = ((sent.at(-1) ?? 0) - (sent[0] ?? 0)) / 60_000;
-      expect((total - burst) / elapsedMinutes).toBeGreaterThanOrEqual(0.95 * limit);
+      const elapsedMinutes = ((sent.at(-1) ?? 0) - start) / 60_000;
+      // Three allowances take two windows: the rate counts from the first send to the last window's start.
+      expect((total - limit) / elapsedMinutes).toBeGreaterThanOrEqual(0.95 * limit);
     },
   );
 
-  it('an abort while waiting rejects at once and gives the slot back', async () => {
+  it('an abort while waiting rejects at once and takes no slot', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const pacer = createPacer({ limit: 60, burst: 1 });
+    const pacer = createPacer({ limit: 1, windowMs: 1_000, marginMs: 0 });
     await pacer.acquire();
     const controller = new AbortController();
     const waiting = pacer.acquire(controller.signal).catch((error: unknown) => error);
     controller.abort(new Error('stop'));
     await expect(waiting).resolves.toMatchObject({ message: 'stop' });
 
-    let next = 0;
-    const pending = pacer.acquire().then(() => {
-      next = Date.now();
-    });
     const start = Date.now();
-    await vi.advanceTimersByTimeAsync(1_000);
-    await pending;
-    expect(next - start).toBe(1_000);
+    const times: number[] = [];
+    const next = [pacer.acquire(), pacer.acquire()].map((slot) =>
+      slot.then(() => times.push(Date.now() - start)),
+    );
+    await vi.advanceTimersByTimeAsync(2_000);
+    await Promise.all(next);
+    expect(times).toEqual([1_000, 2_000]);
+  });
+
+  it('holdUntil holds every caller until the time given, then the window applies again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const pacer = createPacer({ limit: 10 });
+    const start = Date.now();
+    pacer.holdUntil(start + 2_000);
+    const times: number[] = [];
+    const slots = [pacer.acquire(), pacer.acquire()].map((slot) =>
+      slot.then(() => times.push(Date.now() - start)),
+    );
+    await vi.advanceTimersByTimeAsync(2_000);
+    await Promise.all(slots);
+    expect(times).toEqual([2_000, 2_000]);
   });
 });
 
 describe('pacing inside the HTTP client', () => {
-  it('spaces reads at the configured rate per client instance, and another instance has its own budget', async () => {
+  it('a burst up to the allowance leaves at once, the rest after the window, and another instance has its own budget', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const seenAt: number[] = [];
     server.use(
@@ -80,19 +96,37 @@ describe('pacing inside the HTTP client', () => {
         return ok({ value: 1 });
       }),
     );
-    const client = createHttpClient({ ...CLIENT, rateLimit: { read: 60, burst: 1 } });
-    const ping = () =>
-      client.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: z.object({}) });
-    const calls = Promise.all(Array.from({ length: 5 }, ping));
-    await vi.advanceTimersByTimeAsync(4_000);
+    const client = createHttpClient({ ...CLIENT, rateLimit: { read: 3 } });
+    const start = Date.now();
+    const calls = Promise.all(Array.from({ length: 5 }, () => ping(client)));
+    await vi.advanceTimersByTimeAsync(61_000);
     await calls;
+    expect(seenAt.map((at) => at - start)).toEqual([0, 0, 0, 61_000, 61_000]);
 
-    const start = seenAt[0] ?? 0;
-    expect(seenAt.map((at) => at - start)).toEqual([0, 1_000, 2_000, 3_000, 4_000]);
-
-    const other = createHttpClient({ ...CLIENT, rateLimit: { read: 60, burst: 1 } });
+    const other = createHttpClient({ ...CLIENT, rateLimit: { read: 3 } });
     const before = Date.now();
-    await other.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: z.object({}) });
+    await ping(other);
     expect(seenAt.at(-1)).toBe(before);
+  });
+
+  it('a 429 with Retry-After holds every caller of that client until the time given', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const seenAt: number[] = [];
+    server.use(
+      tokenEndpoint().handler,
+      http.get(`${BASE}/v1/ping`, () => {
+        seenAt.push(Date.now());
+        return seenAt.length === 1
+          ? fail('rate_limit_exceeded', { headers: { 'Retry-After': '2' } })
+          : ok({});
+      }),
+    );
+    const client = createHttpClient({ ...CLIENT, maxRetries: 0 });
+    const start = Date.now();
+    await expect(ping(client)).rejects.toMatchObject({ code: 'rate_limit_exceeded', retryAfterMs: 2_000 });
+    const later = ping(client);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await later;
+    expect(seenAt.map((at) => at - start)).toEqual([0, 2_000]);
   });
 });

@@ -1,11 +1,6 @@
 // Retries through the public transport: which failures, how long to wait, the Idempotency-Key, abort and limits.
-import {
-  createHttpClient,
-  FinAbortError,
-  FinConnectionError,
-  FinTimeoutError,
-  type HttpClientOptions,
-} from '@fin/core';
+import { FinAbortError, FinConnectionError, FinTimeoutError } from '@fin/core';
+import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,6 @@
 // The system token through the public transport: one shared refresh, renewal margin, 401 replay, token errors.
-import { createHttpClient, FinApiError, type HttpClientOptions } from '@fin/core';
+import { FinApiError } from '@fin/core';
+import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ function clientWithClock(extra: Partial<HttpClientOptions> = {}) {
   const client = createHttpClient({
     ...CLIENT,
     scopes: ['sales:authorize'],
-    now: () => clock.ms,
+    clock: { now: () => new Date(clock.ms) },
     rateLimit: false,
     ...extra,
   });

@@ -1,5 +1,6 @@
 // What every resource of a PosClient shares: the transport, the per-call options and the redacting logger.
-import { type HttpClient, type LogEntry, type Logger, type LogLevel, redact } from '@fin/core';
+import { type LogEntry, type Logger, type LogLevel, redact } from '@fin/core';
+import type { HttpClient } from '@fin/core/transport';
 
 /** Options every call accepts. */
 export interface CallOptions {

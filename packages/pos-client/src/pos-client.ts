@@ -1,5 +1,6 @@
 // PosClient: the financing team's reader of one partner POS, a thin resource layer on the shared transport.
-import { createHttpClient, type HttpClientOptions, type Scope } from '@fin/core';
+import type { Scope } from '@fin/core';
+import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { createClientContext } from './client-context.js';
 import {
   type EmployeesResource,
@@ -24,7 +25,7 @@ export const PARTNER_SCOPES: readonly PartnerScope[] = Object.freeze([
  * `baseUrl` is the partner's host root (paths carry `/v1`). Everything else is the transport's:
  * `fetch`, `timeoutMs` (per attempt, default 10 s), `maxRetries` (default 2), `rateLimit` (default the
  * spec's 600 reads and 60 tokens a minute per client_id; `false` turns pacing off), `logger` (entries
- * pass through `redact`), `deadlineMs`, `backoff`, `now`.
+ * pass through `redact`), `deadlineMs`, `backoff`, `clock`, `random`, `tokenPath`.
  */
 export interface PosClientOptions extends Omit<HttpClientOptions, 'scopes'> {
   /** Only the scopes in use should be requested; default all three (`catalog:read inventory:read sales:read`). */

@@ -1,5 +1,5 @@
 // Every Partner POS endpoint through PosClient against the simulated partner, with its 404, 422 and R-01 errors.
-import { FinApiError, imei as imeiId, isFinApiError, schemas } from '@fin/core';
+import { FinInputError, imei as imeiId, isFinApiError, schemas } from '@fin/core';
 import { http } from 'msw';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BASE_URL, startPartner } from './fixtures.js';
@@ -175,7 +175,7 @@ describe('sale search', () => {
 describe('R-01: store context', () => {
   test('R-01: pos.store() without a usable storeId throws synchronously, before any request', () => {
     const before = sim.requests.count();
-    expect(() => pos.store('')).toThrow(FinApiError);
+    expect(() => pos.store('')).toThrow(FinInputError);
     expect(() => pos.store('')).toThrow(
       expect.objectContaining({ code: 'store_context_required', status: 400 }),
     );

@@ -8,19 +8,24 @@ export type { BodyRead, PlainRequest, PlainResponse } from './http/plain.js';
 export { memoryStore } from './memory/memory-store.js';
 export * from './ports/index.js';
 export { buildContract, type ContractInput } from './rules/contract.js';
-export { checkR02Proposal, checkR02Totals, type R02Result } from './rules/r02-totals.js';
-export { checkR06Expired, effectiveStatus, R06_VALIDITY_MS, r06ExpiresAt } from './rules/r06-expiry.js';
-export { R07_DECLINE_STATUS, R07_DEFAULT_MESSAGE, r07Decline } from './rules/r07-decline.js';
-export { checkR08SaleSearch, type R08Outcome } from './rules/r08-cancellation.js';
-export { checkR10Imei, isR10Active, R10_ACTIVE_STATUSES } from './rules/r10-imei.js';
+export { checkCartTotals, checkTotalMatchesProposal, type TotalsCheck } from './rules/r02-totals.js';
 export {
-  checkR11Reuse,
-  defaultR11Policy,
-  type R11FailureCode,
-  type R11Input,
-  type R11Policy,
-  type R11Result,
-  selectR11Previous,
+  AUTHORIZATION_VALIDITY_MS,
+  authorizationExpiresAt,
+  effectiveStatus,
+  isAuthorizationExpired,
+} from './rules/r06-expiry.js';
+export { DECLINE_HTTP_STATUS, DEFAULT_DECLINE_MESSAGE, declineResult } from './rules/r07-decline.js';
+export { checkCancellationBySaleSearch, type SaleSearchVerdict } from './rules/r08-cancellation.js';
+export { checkImeiNotFinanced, holdsImei, IMEI_HOLDING_STATUSES } from './rules/r10-imei.js';
+export {
+  checkProposalReuse,
+  defaultProposalReusePolicy,
+  type ProposalReuseCheck,
+  type ProposalReuseFailureCode,
+  type ProposalReuseInput,
+  type ProposalReusePolicy,
+  selectExchangeToReuse,
 } from './rules/r11-reuse.js';
 export { checkCancelTransition, checkConfirmTransition } from './rules/transitions.js';
 export {

@@ -2,16 +2,16 @@
 import { money } from '@fin/core';
 import {
   buildContract,
+  checkCancellationBySaleSearch,
   checkCancelTransition,
+  checkCartTotals,
   checkConfirmTransition,
-  checkR02Totals,
-  checkR06Expired,
-  checkR08SaleSearch,
-  checkR10Imei,
-  checkR11Reuse,
-  defaultR11Policy,
-  r07Decline,
-  selectR11Previous,
+  checkImeiNotFinanced,
+  checkProposalReuse,
+  declineResult,
+  defaultProposalReusePolicy,
+  isAuthorizationExpired,
+  selectExchangeToReuse,
 } from '@fin/server-kit';
 import { describe, expect, it } from 'vitest';
 import { authorizationFixture, proposalFixture } from './store-conformance.js';
@@ -21,31 +21,31 @@ const T0 = new Date('2026-03-02T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const MINUTE = 60_000;
 
-describe('R-02 checkR02Totals', () => {
+describe('R-02 checkCartTotals', () => {
   it('R-02: accepts exact sums, even of many small amounts (no float ever)', () => {
     const body = cart({ price: 10, services: Array.from({ length: 30 }, () => 1) });
-    expect(checkR02Totals(body)).toEqual({ ok: true });
+    expect(checkCartTotals(body)).toEqual({ ok: true });
   });
 
   it('R-02: one cent off is a mismatch', () => {
     const body = cart({ services: [1] });
     body.totals.grandTotal = money.brl(body.totals.grandTotal.amount - 1);
-    expect(checkR02Totals(body)).toMatchObject({ ok: false, code: 'total_mismatch' });
+    expect(checkCartTotals(body)).toMatchObject({ ok: false, code: 'total_mismatch' });
   });
 });
 
-describe('R-06 checkR06Expired', () => {
+describe('R-06 isAuthorizationExpired', () => {
   it('R-06: valid strictly before issue + 15 minutes', () => {
     const record = authorizationFixture({ issuedAt: T0.toISOString() });
-    expect(checkR06Expired(record, at(15 * MINUTE - 1))).toBe(false);
-    expect(checkR06Expired(record, at(15 * MINUTE))).toBe(true);
-    expect(checkR06Expired({ ...record, status: 'CONFIRMED' }, at(60 * MINUTE))).toBe(false);
+    expect(isAuthorizationExpired(record, at(15 * MINUTE - 1))).toBe(false);
+    expect(isAuthorizationExpired(record, at(15 * MINUTE))).toBe(true);
+    expect(isAuthorizationExpired({ ...record, status: 'CONFIRMED' }, at(60 * MINUTE))).toBe(false);
   });
 });
 
-describe('R-07 r07Decline', () => {
+describe('R-07 declineResult', () => {
   it('R-07: a refusal always has a declineReason and a seller-facing message', () => {
-    expect(r07Decline('CREDIT_POLICY')).toEqual({
+    expect(declineResult('CREDIT_POLICY')).toEqual({
       authorized: false,
       declineReason: 'CREDIT_POLICY',
       message: expect.stringMatching(/\S/),
@@ -53,34 +53,41 @@ describe('R-07 r07Decline', () => {
   });
 });
 
-describe('R-10 checkR10Imei', () => {
+describe('R-10 checkImeiNotFinanced', () => {
   it('R-10: an active holder refuses; an expired or cancelled one does not', () => {
     const holder = authorizationFixture({ issuedAt: T0.toISOString() });
-    expect(checkR10Imei(holder, at(MINUTE))).toEqual({ ok: false, code: 'imei_already_financed' });
-    expect(checkR10Imei(holder, at(15 * MINUTE))).toEqual({ ok: true });
-    expect(checkR10Imei({ ...holder, status: 'CANCELLED' }, at(MINUTE))).toEqual({ ok: true });
-    expect(checkR10Imei(undefined, at(MINUTE))).toEqual({ ok: true });
+    expect(checkImeiNotFinanced(holder, at(MINUTE))).toEqual({ ok: false, code: 'imei_already_financed' });
+    expect(checkImeiNotFinanced(holder, at(15 * MINUTE))).toEqual({ ok: true });
+    expect(checkImeiNotFinanced({ ...holder, status: 'CANCELLED' }, at(MINUTE))).toEqual({ ok: true });
+    expect(checkImeiNotFinanced(undefined, at(MINUTE))).toEqual({ ok: true });
   });
 });
 
-describe('R-08 checkR08SaleSearch', () => {
+describe('R-08 checkCancellationBySaleSearch', () => {
   const sale = { saleNumber: 'S-1', saleDate: at(MINUTE).toISOString() };
   const record = authorizationFixture();
   it('R-08: CANCELLED verifies, ACTIVE or PENDING contradicts, nothing found stays pending', () => {
-    expect(checkR08SaleSearch(record, [{ ...sale, status: 'CANCELLED' }]).verification).toBe('VERIFIED');
-    expect(checkR08SaleSearch(record, [{ ...sale, status: 'ACTIVE' }]).verification).toBe('CONTRADICTED');
-    expect(checkR08SaleSearch(record, [{ ...sale, status: 'PENDING' }]).verification).toBe('CONTRADICTED');
-    expect(checkR08SaleSearch(record, []).verification).toBe('PENDING');
+    expect(checkCancellationBySaleSearch(record, [{ ...sale, status: 'CANCELLED' }]).verification).toBe(
+      'VERIFIED',
+    );
+    expect(checkCancellationBySaleSearch(record, [{ ...sale, status: 'ACTIVE' }]).verification).toBe(
+      'CONTRADICTED',
+    );
+    expect(checkCancellationBySaleSearch(record, [{ ...sale, status: 'PENDING' }]).verification).toBe(
+      'CONTRADICTED',
+    );
+    expect(checkCancellationBySaleSearch(record, []).verification).toBe('PENDING');
   });
 
   it('R-08: a sale of another device (when the POS names it) is not this authorization’s', () => {
     expect(
-      checkR08SaleSearch(record, [{ ...sale, status: 'CANCELLED', imei: '490154203237518' }]).verification,
+      checkCancellationBySaleSearch(record, [{ ...sale, status: 'CANCELLED', imei: '490154203237518' }])
+        .verification,
     ).toBe('PENDING');
   });
 });
 
-describe('R-11 checkR11Reuse', () => {
+describe('R-11 checkProposalReuse', () => {
   const proposal = proposalFixture({ approvedAt: T0.toISOString(), amount: money.brl(100_000) });
   const previous = authorizationFixture({
     proposalId: proposal.proposalId,
@@ -97,7 +104,7 @@ describe('R-11 checkR11Reuse', () => {
   const input = { previous, proposal, uses: [previous], grandTotal: money.brl(100_000), now: at(MINUTE) };
 
   it('R-11: all five conditions hold: the next use slot', () => {
-    expect(checkR11Reuse(input)).toEqual({ ok: true, proposalUse: 1 });
+    expect(checkProposalReuse(input)).toEqual({ ok: true, proposalUse: 1 });
   });
 
   it.each([
@@ -130,16 +137,16 @@ describe('R-11 checkR11Reuse', () => {
   ])('R-11 condition %s', (_, override, code) => {
     const merged = { ...input, ...override };
     const uses = merged.previous ? [merged.previous] : [];
-    expect(checkR11Reuse({ ...merged, uses })).toEqual({ ok: false, code });
+    expect(checkProposalReuse({ ...merged, uses })).toEqual({ ok: false, code });
   });
 
   it('R-11: the ceiling is a whole percentage of the approved amount, computed in integers', () => {
-    const policy = { ...defaultR11Policy, ceiling: 110 };
-    expect(checkR11Reuse({ ...input, grandTotal: money.brl(110_000) }, policy).ok).toBe(true);
-    expect(checkR11Reuse({ ...input, grandTotal: money.brl(110_001) }, policy).ok).toBe(false);
+    const policy = { ...defaultProposalReusePolicy, ceiling: 110 };
+    expect(checkProposalReuse({ ...input, grandTotal: money.brl(110_000) }, policy).ok).toBe(true);
+    expect(checkProposalReuse({ ...input, grandTotal: money.brl(110_001) }, policy).ok).toBe(false);
   });
 
-  it('selectR11Previous keeps to the store and prefers the newest notice', () => {
+  it('R-11: selectExchangeToReuse keeps to the store and prefers the newest notice', () => {
     const older = { ...previous, issuedAt: T0.toISOString() };
     const newer = { ...previous, authorizationId: 'auth_newer', issuedAt: at(MINUTE).toISOString() };
     const elsewhere = {
@@ -148,10 +155,10 @@ describe('R-11 checkR11Reuse', () => {
       storeId: 'store-9',
       issuedAt: at(2 * MINUTE).toISOString(),
     };
-    expect(selectR11Previous([older, elsewhere, newer], previous.storeId)?.authorizationId).toBe(
+    expect(selectExchangeToReuse([older, elsewhere, newer], previous.storeId)?.authorizationId).toBe(
       'auth_newer',
     );
-    expect(selectR11Previous([elsewhere], previous.storeId)).toBeUndefined();
+    expect(selectExchangeToReuse([elsewhere], previous.storeId)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 // Settles a client call for the fault tests: its value or its error, and a test failure if it outlives its deadline.
-import { FinError, isFinApiError } from '@fin/core';
+import { isFinError } from '@fin/core';
 
 /** Per attempt: short, so a hang costs the suite little. */
 export const FAULT_TIMEOUT_MS = 250;
@@ -36,5 +36,5 @@ export async function settle<T>(call: Promise<T>, limitMs: number): Promise<Sett
   }
 }
 
-/** One of the SDK's typed errors: an API answer (FinApiError) or a transport failure (FinError). */
-export const isTypedError = (error: unknown) => error instanceof FinError || isFinApiError(error);
+/** One of the SDK's typed errors: an API answer, a local refusal or a transport failure, all FinErrors. */
+export const isTypedError = (error: unknown) => isFinError(error);

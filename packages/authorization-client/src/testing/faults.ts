@@ -1,5 +1,5 @@
 // Transient failures of the sandbox, triggered by the magic fault stores on an authorize call.
-import { type ErrorCode, errorCatalog } from '@fin/core';
+import { type Clock, type ErrorCode, errorCatalog } from '@fin/core';
 import { magicValues } from './magic-values.js';
 
 /** The error envelope of a catalog code, as the real service answers it. */
@@ -35,7 +35,7 @@ function failure(
  * The first attempt of each Idempotency-Key that authorizes for a fault store meets its fault; the
  * retry (same key) goes through, which is what a POS's retry handling must show.
  */
-export function createFaults(now: () => Date) {
+export function createFaults(clock: Clock) {
   const faulted = new Set<string>();
   return async (request: Request): Promise<Response | undefined> => {
     if (request.method !== 'POST' || new URL(request.url).pathname !== '/v1/sales/authorize')
@@ -51,9 +51,9 @@ export function createFaults(now: () => Date) {
     if (storeId !== rateLimited && storeId !== unavailableOnce) return undefined;
     faulted.add(key);
     return storeId === rateLimited
-      ? failure(request, now(), 'rate_limit_exceeded', {
+      ? failure(request, clock.now(), 'rate_limit_exceeded', {
           'Retry-After': String(magicValues.retryAfterSeconds),
         })
-      : failure(request, now(), 'service_unavailable');
+      : failure(request, clock.now(), 'service_unavailable');
   };
 }

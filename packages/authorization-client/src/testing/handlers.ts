@@ -1,4 +1,5 @@
 // msw handlers that play the Sales Authorization API for a POS vendor's own tests, on a real server-kit service.
+import { type Clock, systemClock } from '@fin/core';
 import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
 import { http } from 'msw';
 import { v4 as uuidv4 } from 'uuid';
@@ -13,8 +14,8 @@ export interface SandboxHandlersOptions {
   /** Credentials the sandbox accepts; default `magicValues.credentials`. */
   clientId?: string;
   clientSecret?: string;
-  /** The sandbox's clock (expiry, R-06; proposal windows, R-11); default the real time. */
-  now?: () => Date;
+  /** The sandbox's clock (expiry, R-06; proposal windows, R-11); default the real one. */
+  clock?: Clock;
 }
 
 export const SANDBOX_BASE_URL = 'https://sandbox.fin.test';
@@ -27,9 +28,9 @@ export const SANDBOX_BASE_URL = 'https://sandbox.fin.test';
  */
 export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
   const baseUrl = (options.baseUrl ?? SANDBOX_BASE_URL).replace(/\/+$/, '');
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const seedSecret = uuidv4();
-  const pos = createPosMirror(now);
+  const pos = createPosMirror(clock);
   const { faultStoreIds } = magicValues;
   const service = createFinancingService({
     clients: [
@@ -48,14 +49,14 @@ export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
       },
     ],
     credit: sandboxCreditEngine(),
-    clock: { now },
+    clock,
   });
-  const faults = createFaults(now);
+  const faults = createFaults(clock);
   let seeded: Promise<void> | undefined;
 
   return [
     http.all(`${baseUrl}/*`, async ({ request }) => {
-      seeded ??= seedSandbox(service, seedSecret, now);
+      seeded ??= seedSandbox(service, seedSecret, clock);
       await seeded;
       return (await faults(request)) ?? pos.forward(request, service.fetch);
     }),

@@ -1,5 +1,5 @@
 // The sandbox's partner POS: its sale search shows what the POS under test told the API (R-08 verification).
-import type { SaleStatus } from '@fin/core';
+import type { Clock, SaleStatus } from '@fin/core';
 import type { SaleSearch } from '@fin/server-kit';
 
 const SALE_PATH = /^\/v1\/sales\/([^/]+)\/(confirm|cancel)$/;
@@ -10,7 +10,7 @@ const SALE_PATH = /^\/v1\/sales\/([^/]+)\/(confirm|cancel)$/;
  * is notified (R-08 says the POS notifies only after cancelling). So a cancellation verifies at once and
  * an exchange can reuse its proposal, as with a well-behaved partner.
  */
-export function createPosMirror(now: () => Date) {
+export function createPosMirror(clock: Clock) {
   const sales = new Map<string, SaleStatus & { imei: string }>();
 
   const saleSearch: SaleSearch = {
@@ -40,7 +40,7 @@ export function createPosMirror(now: () => Date) {
       sales.set(authorizationId as string, {
         ...sale,
         status: 'CANCELLED',
-        cancellationDate: now().toISOString(),
+        cancellationDate: clock.now().toISOString(),
       });
     }
     const response = await service(request);
@@ -59,7 +59,7 @@ export function createPosMirror(now: () => Date) {
       sales.set(data.authorizationId, {
         status: 'PENDING',
         saleNumber: data.authorizationId,
-        saleDate: now().toISOString(),
+        saleDate: clock.now().toISOString(),
         cancellationDate: null,
         imei,
       });

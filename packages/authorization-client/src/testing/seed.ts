@@ -1,5 +1,5 @@
 // Sets up the sandbox's standing facts: the fixed-amount proposal and the already financed device.
-import { money } from '@fin/core';
+import { type Clock, money } from '@fin/core';
 import type { FinancingService } from '@fin/server-kit';
 import { buildCart } from '../cart.js';
 import { AuthorizationClient } from '../client.js';
@@ -13,7 +13,7 @@ const NFE_KEY = '35240111222333000181550010000001231123456780';
 export async function seedSandbox(
   service: FinancingService,
   seedSecret: string,
-  now: () => Date,
+  clock: Clock,
 ): Promise<void> {
   await service.proposals.approve({
     clientTaxId: magicValues.cpf.fixedApproval,
@@ -51,6 +51,6 @@ export async function seedSandbox(
     saleNumber: 'SEED-1',
     invoiceNumber: 'SEED-1',
     nfeAccessKey: NFE_KEY,
-    invoicedAt: now(),
+    invoicedAt: clock.now(),
   });
 }

@@ -1,19 +1,24 @@
-// FinApiError: the one error type for every API error, on the client and the server alike.
+// FinApiError: an error the API answered, on the client and the server alike.
 import { catalogEntry, type ErrorCode } from './catalog.js';
+import { FinError, isFinError } from './fin-error.js';
 
 export interface ErrorDetail {
   field: string;
   issue: string;
 }
 
+/** A code of the catalog; any other string is accepted too, so a code a newer server adds is kept as is. */
+export type ApiErrorCode = ErrorCode | (string & {});
+
 export interface FinApiErrorInit {
   /** Stable snake_case code; a code this version does not know is kept as is. */
-  code: string;
+  code: ApiErrorCode;
   message?: string;
   status?: number;
   legacyCode?: string;
   details?: ErrorDetail[];
   docsUrl?: string;
+  endpoint?: string;
   requestId?: string;
   correlationId?: string;
   retryAfterMs?: number;
@@ -23,40 +28,31 @@ export interface FinApiErrorInit {
 }
 
 /**
- * An error answered by the API (or raised locally with the API's semantics, like `unsupported_currency`).
- * Status, legacy code and message default to the catalog row of the code.
+ * An error answered by the API (the server builds its answers from it too). Status, legacy code and
+ * message default to the catalog row of the code. Input refused before sending is a `FinInputError`.
  */
-export class FinApiError<C extends string = string> extends Error {
+export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError<C> {
   override readonly name = 'FinApiError';
-  readonly code: C;
   readonly legacyCode: string | undefined;
   readonly status: number;
   readonly details: ErrorDetail[];
   readonly docsUrl: string | undefined;
-  readonly requestId: string | undefined;
-  readonly correlationId: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly headers: Record<string, string>;
 
   constructor(init: FinApiErrorInit & { code: C }) {
     const known = catalogEntry(init.code);
-    super(
-      init.message || known?.message || init.code,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
-    this.code = init.code;
+    super(init.message || known?.message || init.code, init);
     this.legacyCode = init.legacyCode ?? known?.legacyCode;
     this.status = init.status ?? known?.status ?? 500;
     this.details = init.details ?? [];
     this.docsUrl = init.docsUrl;
-    this.requestId = init.requestId;
-    this.correlationId = init.correlationId;
     this.retryAfterMs = init.retryAfterMs;
     this.headers = init.headers ?? {};
   }
 
   /** Plain data for logs and JSON: no cause, no stack, nothing secret. */
-  toJSON() {
+  override toJSON() {
     return {
       name: this.name,
       code: this.code,
@@ -65,6 +61,7 @@ export class FinApiError<C extends string = string> extends Error {
       message: this.message,
       details: this.details,
       docsUrl: this.docsUrl,
+      endpoint: this.endpoint,
       requestId: this.requestId,
       correlationId: this.correlationId,
       retryAfterMs: this.retryAfterMs,
@@ -73,12 +70,10 @@ export class FinApiError<C extends string = string> extends Error {
 }
 
 /**
- * Narrows an unknown error to a FinApiError, optionally of one code. Known codes autocomplete;
- * any other string is accepted too, so code written today still matches codes a newer server adds.
+ * Narrows an unknown error to a FinApiError, optionally of one code, across copies of the package.
+ * Known codes autocomplete; any other string is accepted too, so code written today still matches
+ * codes a newer server adds.
  */
-export function isFinApiError<C extends ErrorCode | (string & {})>(
-  error: unknown,
-  code?: C,
-): error is FinApiError<C> {
-  return error instanceof FinApiError && (code === undefined || error.code === code);
+export function isFinApiError<C extends ApiErrorCode>(error: unknown, code?: C): error is FinApiError<C> {
+  return isFinError(error) && error instanceof FinApiError && (code === undefined || error.code === code);
 }

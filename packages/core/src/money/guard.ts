@@ -1,5 +1,5 @@
 // Runtime guards shared by every money function: integer cents within the safe range, currency BRL.
-import { FinApiError } from '../errors/fin-api-error.js';
+import { FinInputError } from '../errors/fin-input-error.js';
 import type { Money } from '../schemas/primitives.js';
 
 /** Throws unless `value` is an integer number of cents that a double holds exactly. */
@@ -19,7 +19,7 @@ export function assertMoney(value: unknown, where: string): asserts value is Mon
   }
   const { amount, currency } = value as { amount?: unknown; currency?: unknown };
   if (currency !== 'BRL') {
-    throw new FinApiError({
+    throw new FinInputError({
       code: 'unsupported_currency',
       details: [{ field: 'currency', issue: String(currency) }],
     });

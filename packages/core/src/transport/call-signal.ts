@@ -1,4 +1,4 @@
-// The signal of one call: the caller's abort and the overall deadline end it; an attempt timeout only its attempt.
+// The signal of one call: the caller's abort and the overall deadline end it, each with its typed error.
 
 export interface CallSignalOptions {
   /** The caller's signal, if any. */
@@ -11,44 +11,27 @@ export interface CallSignalOptions {
 }
 
 export interface CallSignal {
-  /**
-   * Aborted once the caller aborts or the deadline passes, with the matching reason. Every wait and the
-   * attempt in flight listen to it; read it again after `abortAttempt`, which replaces it.
-   */
-  readonly current: AbortSignal;
-  /** Aborts the attempt in flight (its fetch follows `current`), then gives the call a fresh signal. */
-  abortAttempt(reason: unknown): void;
+  /** Aborted once the caller aborts or the deadline passes; every attempt and wait listens to it. */
+  readonly signal: AbortSignal;
+  /** Starts the deadline timer; later calls do nothing. */
+  startDeadline(): void;
   /** Stops listening to the caller and clears the deadline timer; call it when the call settles. */
   dispose(): void;
 }
 
-/**
- * One controller, one deadline timer and one listener on the caller's signal per call. An attempt timeout
- * aborts the same controller, so the fetch in flight needs no signal of its own (a controller and two
- * listeners per attempt cost more than the rest of the transport), and is followed by a new controller
- * unless the call itself has ended.
- */
+/** One controller per call, aborted by the caller's signal or the deadline timer, whichever comes first. */
 export function createCallSignal(options: CallSignalOptions): CallSignal {
   const { caller } = options;
-  let controller = new AbortController();
-  let ended = false;
-  const end = (reason: unknown) => {
-    ended = true;
-    controller.abort(reason);
-  };
-  const onCallerAbort = () => end(options.abortReason());
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(options.abortReason());
   if (caller?.aborted) onCallerAbort();
   else caller?.addEventListener('abort', onCallerAbort, { once: true });
-  const deadline = setTimeout(() => end(options.deadlineReason()), options.deadlineMs);
+  let deadline: ReturnType<typeof setTimeout> | undefined;
 
   return {
-    get current() {
-      return controller.signal;
-    },
-    abortAttempt(reason) {
-      if (ended) return;
-      controller.abort(reason);
-      controller = new AbortController();
+    signal: controller.signal,
+    startDeadline() {
+      deadline ??= setTimeout(() => controller.abort(options.deadlineReason()), options.deadlineMs);
     },
     dispose() {
       clearTimeout(deadline);

@@ -1,6 +1,13 @@
 // Turns one HTTP answer into data or a typed error: envelope, error envelope, token endpoint bodies.
 import type { z } from 'zod';
-import { type ErrorCode, FinApiError, isKnownErrorCode } from '../errors/index.js';
+import {
+  type ErrorCode,
+  FinApiError,
+  FinResponseParseError,
+  FinResponseValidationError,
+  isKnownErrorCode,
+  type ResponseIssue,
+} from '../errors/index.js';
 import {
   type ErrorObject,
   errorEnvelope,
@@ -8,7 +15,6 @@ import {
   type TokenErrorResponse,
   tokenErrorResponse,
 } from '../schemas/index.js';
-import { FinResponseParseError, FinResponseValidationError, type ResponseIssue } from './errors.js';
 import { parseRetryAfter } from './retry-policy.js';
 
 /** What is known about one answered attempt. */
@@ -63,6 +69,7 @@ function apiError(answer: Answer, error: ErrorObject & { code: string }, request
     status: answer.status >= 400 ? answer.status : undefined,
     details: error.details,
     docsUrl: error.docsUrl,
+    endpoint: answer.endpoint,
     requestId: requestId ?? answer.requestId,
     correlationId: answer.headers['x-correlation-id'] ?? answer.correlationId,
     retryAfterMs: parseRetryAfter(answer.headers['retry-after'], answer.now),

@@ -1,4 +1,4 @@
-// The shared HTTP transport of the @fin clients: token, headers, pacing, retries, envelope decoding.
+// @fin/core/transport: the shared HTTP transport of the @fin clients: token, headers, pacing, retries, envelope decoding.
 //
 // Usage (a resource layer such as @fin/pos-client or @fin/authorization-client):
 //
@@ -10,34 +10,24 @@
 //   });
 //   // meta: { status, requestId, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
 //
-// - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides) and,
+// - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides: a burst
+//   up to the allowance leaves at once, no 60 s window holds more, a 429 Retry-After holds every caller) and,
 //   for 'write', sends an Idempotency-Key: the caller's, or one made per call and kept on every retry.
 // - The system token (client_credentials, only `scopes`) is cached, renewed 60 s before it expires,
 //   shared by concurrent callers; a 401 expired_token/invalid_token drops it and replays the call once.
 // - Retries (default 2): network errors, attempt timeouts, 408, 429 and 5xx, after Retry-After or
 //   full-jitter backoff; 4xx never. `signal` aborts the call and any wait; `deadlineMs` bounds it all.
-// - Failures: FinApiError (the API answered an error envelope), FinConnectionError, FinTimeoutError,
-//   FinAbortError, FinResponseParseError (not JSON), FinResponseValidationError (names the fields);
-//   the last five extend FinError. None carries a token, secret or body.
-export {
-  FinAbortError,
-  FinConnectionError,
-  FinError,
-  type FinErrorInit,
-  FinResponseParseError,
-  FinResponseValidationError,
-  FinTimeoutError,
-  type ResponseIssue,
-} from './errors.js';
-export {
-  createHttpClient,
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_RATE_LIMITS,
-  DEFAULT_TIMEOUT_MS,
-} from './http-client.js';
-export type { LogEntry, Logger, LogLevel } from './logger.js';
-export { createPacer, DEFAULT_BURST, type Pacer, type PacerOptions } from './pacer.js';
+// - Failures (from `@fin/core`), all `FinError`s with `code`, `endpoint`, `requestId` and `correlationId`:
+//   FinApiError (the API answered an error envelope), FinConnectionError, FinTimeoutError, FinAbortError,
+//   FinResponseParseError (not JSON), FinResponseValidationError (names the fields). None carries a
+//   token, secret or body.
+//
+// Pieces: transport.ts (what a client's calls share), call-context.ts (one call), send-attempt.ts (one
+// request), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
+
+export { createHttpClient } from './http-client.js';
+export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
+export { DEFAULT_RATE_LIMITS } from './pacing.js';
 export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
 export {
   createTokenManager,
@@ -45,6 +35,11 @@ export {
   type TokenManager,
   type TokenManagerOptions,
 } from './token-manager.js';
+export {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+} from './transport.js';
 export type {
   HttpClient,
   HttpClientOptions,

@@ -1,59 +1,98 @@
-// Client-side pacing: a GCRA token bucket that schedules each request at the allowed spacing.
-import { sleep } from './sleep.js';
+// Client-side pacing: a sliding-window limiter, so a burst up to the whole allowance leaves at once.
+import { type Clock, systemClock } from '../clock/index.js';
 
 export interface PacerOptions {
   /** Requests allowed in any window of `windowMs` (the spec gives them per minute per client_id). */
   limit: number;
   /** Length of the window the limit applies to; default 60 000 ms. */
   windowMs?: number;
-  /** Requests that may leave back to back before the spacing applies; default 5, at most `limit`. */
-  burst?: number;
-  /** Milliseconds clock; default `Date.now`. */
-  now?: () => number;
+  /**
+   * Added to the window, so a server that counts arrivals (a little after our sends, and not always
+   * equally late) never sees more than `limit` in its window; default 1 000 ms.
+   */
+  marginMs?: number;
+  /** Default the system clock. */
+  clock?: Clock;
 }
 
-/** Hands out send slots; each `acquire` resolves when its request may leave. */
+/** Hands out send slots, first come first served; each `acquire` resolves when its request may leave. */
 export interface Pacer {
-  /** Waits for the next slot; rejects with `signal.reason` (and gives the slot back) if it aborts first. */
+  /** Waits for the next slot; rejects with `signal.reason` (taking no slot) if it aborts first. */
   acquire(signal?: AbortSignal): Promise<void>;
-  /** Steady spacing between two requests once the burst is spent. */
-  readonly intervalMs: number;
+  /** Holds every caller until `untilMs` (clock time), as a server's `Retry-After` asks. */
+  holdUntil(untilMs: number): void;
 }
 
-export const DEFAULT_BURST = 5;
+interface Waiter {
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
 
 /**
- * Generic cell rate algorithm. The spacing is `windowMs / (limit - burst + 1)`, so that even a request
- * burst followed by steady traffic never puts more than `limit` requests in any window of `windowMs`:
- * a server counting with a sliding or a fixed window never answers 429, and the steady rate stays within
- * `(burst - 1) / limit` of the allowed one (596/600 for reads with the defaults).
+ * A sliding window log: the send times of the last `limit` slots. A slot is free once fewer than `limit`
+ * were handed out in the last `windowMs + marginMs`, and no hold is running: so up to `limit` requests
+ * leave back to back, no window ever holds more, and steady traffic gets the whole allowance.
  */
 export function createPacer(options: PacerOptions): Pacer {
-  const { limit, windowMs = 60_000, now = Date.now } = options;
+  const { limit, windowMs = 60_000, marginMs = 1_000, clock = systemClock } = options;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('pacer limit must be a positive integer');
-  const burst = Math.min(Math.max(1, options.burst ?? DEFAULT_BURST), limit);
-  const intervalMs = windowMs / (limit - burst + 1);
-  const toleranceMs = (burst - 1) * intervalMs;
-  // Theoretical arrival time of the next request; state of this pacer only.
-  let theoreticalArrival = Number.NEGATIVE_INFINITY;
+  const sent: number[] = [];
+  const queue: Waiter[] = [];
+  let heldUntil = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** When the next slot frees: now, the end of a hold, or when the oldest send leaves the window. */
+  const nextSlotAt = (now: number) => {
+    const windowFreesAt = sent.length < limit ? now : (sent[0] ?? now) + windowMs + marginMs;
+    return Math.max(now, heldUntil, windowFreesAt);
+  };
+
+  const serve = () => {
+    timer = undefined;
+    while (queue.length > 0) {
+      const now = clock.now().getTime();
+      const at = nextSlotAt(now);
+      if (at > now) {
+        timer = setTimeout(serve, at - now);
+        return;
+      }
+      const waiter = queue.shift() as Waiter;
+      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      sent.push(now);
+      if (sent.length > limit) sent.shift();
+      waiter.resolve();
+    }
+  };
+
+  const reschedule = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    serve();
+  };
 
   return {
-    intervalMs,
-    async acquire(signal) {
+    acquire(signal) {
       signal?.throwIfAborted();
-      const at = now();
-      const previous = theoreticalArrival;
-      const arrival = Math.max(previous, at);
-      theoreticalArrival = arrival + intervalMs;
-      const waitMs = Math.ceil(arrival - toleranceMs - at);
-      if (waitMs <= 0) return;
-      try {
-        await sleep(waitMs, signal);
-      } catch (error) {
-        // Give the slot back when nobody reserved after us, so an abort does not slow the others.
-        if (theoreticalArrival === arrival + intervalMs) theoreticalArrival = previous;
-        throw error;
-      }
+      return new Promise<void>((resolve, reject) => {
+        const waiter: Waiter = {
+          resolve,
+          reject,
+          signal,
+          onAbort: () => {
+            queue.splice(queue.indexOf(waiter), 1);
+            reject(signal?.reason);
+          },
+        };
+        signal?.addEventListener('abort', waiter.onAbort, { once: true });
+        queue.push(waiter);
+        if (timer === undefined) serve();
+      });
+    },
+    holdUntil(untilMs) {
+      if (untilMs <= heldUntil) return;
+      heldUntil = untilMs;
+      reschedule();
     },
   };
 }

@@ -1,11 +1,11 @@
 // When a failed attempt is retried and how long to wait first: Retry-After, else full-jitter backoff.
-import { isFinApiError } from '../errors/index.js';
 import {
   FinConnectionError,
   FinResponseParseError,
   FinResponseValidationError,
   FinTimeoutError,
-} from './errors.js';
+  isFinApiError,
+} from '../errors/index.js';
 
 export interface BackoffOptions {
   /** First backoff ceiling; doubles on each retry. Default 300 ms. */

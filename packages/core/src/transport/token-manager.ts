@@ -1,4 +1,5 @@
 // System token cache (OAuth 2.0 client_credentials): one shared refresh, renewal 60 s before expiry.
+import { type Clock, systemClock } from '../clock/index.js';
 import type { TokenResponse } from '../schemas/index.js';
 
 export interface TokenManagerOptions {
@@ -6,8 +7,8 @@ export interface TokenManagerOptions {
   fetchToken: () => Promise<TokenResponse>;
   /** Renew once this little validity remains; the spec asks for at least 60 000 ms. */
   renewMarginMs?: number;
-  /** Milliseconds clock; default `Date.now`. */
-  now?: () => number;
+  /** Default the system clock. */
+  clock?: Clock;
 }
 
 export interface TokenManager {
@@ -25,7 +26,8 @@ interface CachedToken {
 }
 
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
-  const { fetchToken, renewMarginMs = TOKEN_RENEW_MARGIN_MS, now = Date.now } = options;
+  const { fetchToken, renewMarginMs = TOKEN_RENEW_MARGIN_MS, clock = systemClock } = options;
+  const now = () => clock.now().getTime();
   let cached: CachedToken | undefined;
   let refreshing: Promise<string> | undefined;
 

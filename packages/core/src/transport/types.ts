@@ -1,7 +1,8 @@
 // Public shapes of the transport: client options, one request, its result.
 import type { z } from 'zod';
+import type { Clock } from '../clock/index.js';
+import type { Logger } from '../logger/index.js';
 import type { Scope } from '../schemas/index.js';
-import type { Logger } from './logger.js';
 import type { BackoffOptions } from './retry-policy.js';
 
 /** Rate class of a call (spec section 8): each has its own pacer. `token` calls carry no bearer. */
@@ -11,13 +12,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryValue = string | number | boolean | undefined;
 
-/** Requests per minute per client_id; `false` turns pacing off (a server under load test, say). */
+/**
+ * Requests per minute per client_id; `false` turns pacing off (a server under load test, say). A burst up
+ * to the whole allowance leaves at once; no 60 s window ever holds more.
+ */
 export interface RateLimitOptions {
   token?: number;
   read?: number;
   write?: number;
-  /** Requests that may leave back to back before the spacing applies (default 5). */
-  burst?: number;
 }
 
 export interface HttpClientOptions {
@@ -42,8 +44,8 @@ export interface HttpClientOptions {
   rateLimit?: RateLimitOptions | false;
   /** Receives `http.*` events already passed through `redact`; silent by default. */
   logger?: Logger;
-  /** Milliseconds clock of the token cache and the pacers; default `Date.now`. */
-  now?: () => number;
+  /** Clock of the token cache, the pacers and the deadline; default the system clock. */
+  clock?: Clock;
   /** Jitter source in [0, 1); default `Math.random`. */
   random?: () => number;
 }

@@ -1,5 +1,6 @@
 // PagedList: every item of a paged Partner POS list as an async iterable, plus `.pages()` and `.toArray({ limit })`.
-import type { Pagination, ResponseMeta } from '@fin/core';
+import type { Pagination } from '@fin/core';
+import type { ResponseMeta } from '@fin/core/transport';
 import {
   type PaginationInconsistency,
   PaginationInconsistencyError,

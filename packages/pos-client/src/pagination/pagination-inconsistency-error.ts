@@ -19,7 +19,7 @@ export interface PaginationInconsistency {
  * items read may miss or repeat some. Never a silent gap: `syncCatalog` re-reads the list when this
  * happens and fails with this error only if the list keeps changing.
  */
-export class PaginationInconsistencyError extends FinError {
+export class PaginationInconsistencyError extends FinError<'pagination_inconsistency'> {
   override readonly name = 'PaginationInconsistencyError';
   readonly inconsistency: PaginationInconsistency;
 
@@ -27,7 +27,7 @@ export class PaginationInconsistencyError extends FinError {
     super(
       `${inconsistency.endpoint} changed while it was being read (page ${inconsistency.page}: ` +
         `${inconsistency.reason}, expected ${inconsistency.expectedTotal} items, saw ${inconsistency.observedTotal})`,
-      { endpoint: inconsistency.endpoint },
+      { code: 'pagination_inconsistency', endpoint: inconsistency.endpoint },
     );
     this.inconsistency = inconsistency;
   }

@@ -1,5 +1,6 @@
 // Builds the PagedList of one paged Partner POS endpoint (employees, stores, products) on the shared transport.
-import type { Pagination, QueryValue } from '@fin/core';
+import type { Pagination } from '@fin/core';
+import type { QueryValue } from '@fin/core/transport';
 import type { z } from 'zod';
 import type { ClientContext } from '../client-context.js';
 import { type ListOptions, PagedList } from '../pagination/paged-list.js';

@@ -1,5 +1,5 @@
 // Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
-import { FinApiError, isFinApiError, type SaleStatus, schemas } from '@fin/core';
+import { FinInputError, isFinApiError, type SaleStatus, schemas } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
@@ -22,7 +22,7 @@ export const salesResource = (context: ClientContext): SalesResource => ({
   async search(criteria, options = {}) {
     const key = exactlyOne(criteria, ['taxId', 'imei']);
     if (!key) {
-      throw new FinApiError({
+      throw new FinInputError({
         code: 'validation_error',
         details: [{ field: 'taxId|imei', issue: 'exactly one of taxId or imei is required' }],
       });

@@ -4,11 +4,11 @@ import {
   type Plan,
   type Product,
   type ProductWithStock,
-  type QueryValue,
   type Service,
   type StockLevel,
   schemas,
 } from '@fin/core';
+import type { QueryValue } from '@fin/core/transport';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';

@@ -1,5 +1,5 @@
 // pos.sellers.login: both request shapes, one normalized result; the password is sent once and kept nowhere.
-import { FinApiError, schemas } from '@fin/core';
+import { FinInputError, schemas } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
@@ -27,7 +27,7 @@ export const sellersResource = (context: ClientContext): SellersResource => ({
   async login(credentials, options = {}) {
     const key = exactlyOne(credentials, ['cpf', 'username']);
     if (!key || typeof credentials.password !== 'string') {
-      throw new FinApiError({
+      throw new FinInputError({
         code: 'validation_error',
         details: [{ field: 'cpf|username', issue: 'exactly one of cpf or username, and a password' }],
       });

@@ -1,4 +1,5 @@
 // syncCatalog: the daily read of employees, stores, plans, products and services, with a diff against yesterday's.
+import { type Clock, systemClock } from '@fin/core';
 import type { Page, PagedList } from '../pagination/paged-list.js';
 import {
   type PaginationInconsistency,
@@ -49,7 +50,7 @@ export interface SyncCatalogOptions {
   maxRelists?: number;
   signal?: AbortSignal;
   /** Clock of `syncedAt`; default the real one. */
-  clock?: { now(): Date };
+  clock?: Clock;
 }
 
 export interface CatalogSync {
@@ -71,7 +72,7 @@ type Scope = { storeId?: string; planId?: string; sku?: string };
  * `endpoint` naming the call.
  */
 export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = {}): Promise<CatalogSync> {
-  const clock = options.clock ?? { now: () => new Date() };
+  const clock = options.clock ?? systemClock;
   const call = { signal: options.signal, correlationId: crypto.randomUUID() };
   const list = { ...call, pageSize: options.pageSize ?? 200 };
   const maxRelists = options.maxRelists ?? 2;

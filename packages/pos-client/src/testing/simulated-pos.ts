@@ -1,5 +1,5 @@
 // The simulated partner POS: one `(request: Request) => Promise<Response>` core over a seeded data set, with its controls.
-import { type Plan, type Store, schemas } from '@fin/core';
+import { type Clock, type Plan, type Store, schemas, systemClock } from '@fin/core';
 import { createAuth, type SimulatedClient } from './auth.js';
 import {
   type CatalogControls,
@@ -42,7 +42,7 @@ export interface SimulatedPosOptions {
   /** Applications allowed to call; default one: `sim.credentials`. */
   clients?: SimulatedClient[];
   /** The simulation's clock: token and session expiry, rate-limit windows, timestamps. Default the real one. */
-  clock?: { now(): Date };
+  clock?: Clock;
   /**
    * Server-side limits per client_id over a sliding window: `reads` for every call but the token
    * endpoint (default 600), `tokens` for token issuance (default 60), `windowMs` (default 60 000).
@@ -129,7 +129,7 @@ const wait = (ms: number, signal: AbortSignal) =>
 const CLIENT_CLOSED_REQUEST = 499;
 
 export function createSimulatedPos(options: SimulatedPosOptions = {}): SimulatedPos {
-  const clock = options.clock ?? { now: () => new Date() };
+  const clock = options.clock ?? systemClock;
   const clients = options.clients ?? [defaultSimulatedClient];
   const state: SimulationState = {
     dataset: createDataset(options.seed ?? 1, defaultSize(options.size)),

@@ -79,7 +79,9 @@ export function createIdempotency(deps: ServiceDeps) {
     hit?: RateLimitHit,
   ): Promise<IdempotentOutcome> {
     const local = [clientId, key].join('\u0000');
-    const deadline = Date.now() + idempotencyWaitMs;
+    // The wait is a budget of pauses, not a clock reading: rules read the injected clock, and a test
+    // clock standing still must not keep a duplicate waiting forever.
+    let waitedMs = 0;
     let uncounted = hit;
     for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
       const running = inFlight.get(local);
@@ -136,7 +138,8 @@ export function createIdempotency(deps: ServiceDeps) {
         finish(stored);
       }
       // Running in another instance: poll until its answer is stored.
-      if (Date.now() + pause > deadline) return { kind: 'in_progress' };
+      if (waitedMs + pause > idempotencyWaitMs) return { kind: 'in_progress' };
+      waitedMs += pause;
       await sleep(pause);
     }
   }

@@ -21,8 +21,8 @@ import type {
   UpdateAuthorizationResult,
   WorkerLease,
 } from '../ports/store.js';
-import { checkR06Expired } from '../rules/r06-expiry.js';
-import { isR10Active, R10_ACTIVE_STATUSES } from '../rules/r10-imei.js';
+import { isAuthorizationExpired } from '../rules/r06-expiry.js';
+import { holdsImei, IMEI_HOLDING_STATUSES } from '../rules/r10-imei.js';
 import { proposalAvailability } from './proposal-availability.js';
 
 interface IdempotencyEntry {
@@ -86,7 +86,7 @@ export function memoryStore(): Store {
   const expireOverdue = (slots: readonly Slot[], now: Date, keep: string) => {
     for (const slot of slots) {
       const record = slot.record;
-      if (record.authorizationId === keep || !checkR06Expired(record, now)) continue;
+      if (record.authorizationId === keep || !isAuthorizationExpired(record, now)) continue;
       const updatedAt = now.toISOString();
       write(slot, { ...record, status: 'EXPIRED', version: record.version + 1, updatedAt }, now);
     }
@@ -106,8 +106,8 @@ export function memoryStore(): Store {
     expireOverdue(proposalSlots, now, next.authorizationId);
     const other = ({ record }: Slot) => record.authorizationId !== next.authorizationId;
     if (
-      R10_ACTIVE_STATUSES.has(next.status) &&
-      imeiSlots.some((slot) => other(slot) && R10_ACTIVE_STATUSES.has(slot.record.status))
+      IMEI_HOLDING_STATUSES.has(next.status) &&
+      imeiSlots.some((slot) => other(slot) && IMEI_HOLDING_STATUSES.has(slot.record.status))
     ) {
       return 'imei_already_financed';
     }
@@ -288,7 +288,7 @@ export function memoryStore(): Store {
       return slot && copy(slot.record);
     },
     async findActiveByImei({ imei, now }) {
-      const active = byImei.get(imei)?.find(({ record }) => isR10Active(record, now));
+      const active = byImei.get(imei)?.find(({ record }) => holdsImei(record, now));
       return active && copy(active.record);
     },
     async findExchangeNotices({ clientId, clientTaxId }) {

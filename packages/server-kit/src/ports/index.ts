@@ -1,6 +1,6 @@
 // The ports of @fin/server-kit: what the service needs from the world, each replaceable.
 export type { LogEntry, Logger } from '@fin/core';
-export { type Clock, systemClock } from './clock.js';
+export { type Clock, systemClock } from '@fin/core';
 export type { CreditAnalysisRequest, CreditDecision, CreditEngine } from './credit-engine.js';
 export type { RateLimitDecision, RateLimiter, RateLimitHit } from './rate-limiter.js';
 export * from './records.js';

@@ -1,16 +1,16 @@
 // R-02: item and service sums equal `grandTotal` exactly, and `grandTotal` equals the approved proposal amount.
 import { type AuthorizeRequest, type ErrorDetail, type Money, money } from '@fin/core';
 
-export type R02Result = { ok: true } | { ok: false; code: 'total_mismatch'; details: ErrorDetail[] };
+export type TotalsCheck = { ok: true } | { ok: false; code: 'total_mismatch'; details: ErrorDetail[] };
 
 type Cart = Pick<AuthorizeRequest, 'items' | 'services' | 'totals'>;
 
 /**
- * The cart's own arithmetic, in integer cents with no rounding: `productsTotal` is the sum of
+ * R-02: the cart's own arithmetic, in integer cents with no rounding: `productsTotal` is the sum of
  * `items[].totalPrice`, `servicesTotal` the sum of `services[].price`, and `grandTotal` both together.
  * The service never adjusts a value; each mismatch is named in `details`.
  */
-export function checkR02Totals(cart: Cart): R02Result {
+export function checkCartTotals(cart: Cart): TotalsCheck {
   const products = money.sum(cart.items.map((item) => item.totalPrice));
   const services = money.sum((cart.services ?? []).map((service) => service.price));
   const details: ErrorDetail[] = [];
@@ -30,8 +30,8 @@ export function checkR02Totals(cart: Cart): R02Result {
   return details.length === 0 ? { ok: true } : { ok: false, code: 'total_mismatch', details };
 }
 
-/** `grandTotal` against the amount approved in the proposal: equal to the cent, or `total_mismatch`. */
-export function checkR02Proposal(grandTotal: Money, approved: Money): R02Result {
+/** R-02: `grandTotal` against the amount approved in the proposal: equal to the cent, or `total_mismatch`. */
+export function checkTotalMatchesProposal(grandTotal: Money, approved: Money): TotalsCheck {
   return money.equals(grandTotal, approved)
     ? { ok: true }
     : {

@@ -1,15 +1,16 @@
 // R-06: an authorization is valid for 15 minutes from issue; expiry is read from the clock, never a timer.
 import type { AuthorizationRecord } from '../ports/records.js';
 
-export const R06_VALIDITY_MS = 15 * 60_000;
+/** R-06: an authorization is valid for 15 minutes after issue. */
+export const AUTHORIZATION_VALIDITY_MS = 15 * 60_000;
 
 /** `expiresAt` of an authorization issued at `issuedAt` (R-06). */
-export function r06ExpiresAt(issuedAt: Date): Date {
-  return new Date(issuedAt.getTime() + R06_VALIDITY_MS);
+export function authorizationExpiresAt(issuedAt: Date): Date {
+  return new Date(issuedAt.getTime() + AUTHORIZATION_VALIDITY_MS);
 }
 
-/** True once `now` reaches `expiresAt` of a record still stored as `AUTHORIZED`. */
-export function checkR06Expired(
+/** R-06: true once `now` reaches `expiresAt` of a record still stored as `AUTHORIZED`. */
+export function isAuthorizationExpired(
   record: Pick<AuthorizationRecord, 'status' | 'expiresAt'>,
   now: Date,
 ): boolean {
@@ -21,5 +22,5 @@ export function effectiveStatus(
   record: Pick<AuthorizationRecord, 'status' | 'expiresAt'>,
   now: Date,
 ): AuthorizationRecord['status'] {
-  return checkR06Expired(record, now) ? 'EXPIRED' : record.status;
+  return isAuthorizationExpired(record, now) ? 'EXPIRED' : record.status;
 }

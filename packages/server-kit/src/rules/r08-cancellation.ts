@@ -2,7 +2,7 @@
 import type { SaleStatus } from '@fin/core';
 import type { AuthorizationRecord } from '../ports/records.js';
 
-export type R08Outcome =
+export type SaleSearchVerdict =
   /** The search shows the sale `CANCELLED`: cancel the financing. */
   | { verification: 'VERIFIED'; sale: SaleStatus }
   /** The search shows the sale `PENDING` or `ACTIVE`: the notice is contradicted, the financing stays. */
@@ -11,15 +11,15 @@ export type R08Outcome =
   | { verification: 'PENDING'; sale: undefined };
 
 /**
- * Which sale of the search answer (searched by the authorization's IMEI) is this authorization's: the
+ * R-08: which sale of the search answer (searched by the authorization's IMEI) is this authorization's: the
  * one with the confirmed `saleNumber`; without a confirmation, the latest sale of the IMEI made at or
  * after the authorization was issued (less `skewMs` for clocks that disagree).
  */
-export function checkR08SaleSearch(
+export function checkCancellationBySaleSearch(
   record: Pick<AuthorizationRecord, 'imei' | 'issuedAt' | 'confirmation'>,
   sales: readonly SaleStatus[],
   skewMs = 15 * 60_000,
-): R08Outcome {
+): SaleSearchVerdict {
   const saleNumber = record.confirmation?.saleNumber;
   const since = Date.parse(record.issuedAt) - skewMs;
   const candidates = sales.filter((sale) =>

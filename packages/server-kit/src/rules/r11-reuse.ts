@@ -5,7 +5,7 @@ import { calendarDaysBetween } from './calendar.js';
 import { effectiveStatus } from './r06-expiry.js';
 
 /** Configurable without a contract change (spec R-11): `rules.r11` of `createFinancingService`. */
-export interface R11Policy {
+export interface ProposalReusePolicy {
   /** Calendar days after the original approval during which the proposal may be reused (7). */
   windowDays: number;
   /** The new `grandTotal` may reach this percentage of the approved amount (100: at most the amount). */
@@ -16,23 +16,25 @@ export interface R11Policy {
   timeZone: string;
 }
 
-export const defaultR11Policy: R11Policy = {
+export const defaultProposalReusePolicy: ProposalReusePolicy = {
   windowDays: 7,
   ceiling: 100,
   limit: 1,
   timeZone: 'America/Sao_Paulo',
 };
 
-export type R11FailureCode =
+export type ProposalReuseFailureCode =
   | 'proposal_not_found'
   | 'proposal_already_used'
   | 'proposal_reuse_window_expired'
   | 'proposal_reuse_amount_exceeded'
   | 'proposal_reuse_limit_reached';
 
-export type R11Result = { ok: true; proposalUse: number } | { ok: false; code: R11FailureCode };
+export type ProposalReuseCheck =
+  | { ok: true; proposalUse: number }
+  | { ok: false; code: ProposalReuseFailureCode };
 
-export interface R11Input {
+export interface ProposalReuseInput {
   /** The newest authorization of this client, CPF and store carrying an `EXCHANGE` notice, if any. */
   previous: AuthorizationRecord | undefined;
   /** Its proposal. */
@@ -44,7 +46,7 @@ export interface R11Input {
 }
 
 /**
- * Checks the five conditions in the spec's order:
+ * R-11: checks the five conditions in the spec's order:
  * 1. same CPF and store (a previous authorization there) - `proposal_not_found`;
  * 2. that authorization is `CANCELLED` with reason `EXCHANGE`, verified (R-08), and still the proposal's
  *    latest live use - `proposal_already_used`;
@@ -53,7 +55,10 @@ export interface R11Input {
  * 5. fewer than `limit` reuses so far - `proposal_reuse_limit_reached`.
  * On success, `proposalUse` is the slot the new authorization takes (the Store holds it uniquely).
  */
-export function checkR11Reuse(input: R11Input, policy: R11Policy = defaultR11Policy): R11Result {
+export function checkProposalReuse(
+  input: ProposalReuseInput,
+  policy: ProposalReusePolicy = defaultProposalReusePolicy,
+): ProposalReuseCheck {
   const { previous, proposal, uses, grandTotal, now } = input;
   if (!previous || !proposal || proposal.proposalId !== previous.proposalId) {
     return { ok: false, code: 'proposal_not_found' };
@@ -83,10 +88,10 @@ export function checkR11Reuse(input: R11Input, policy: R11Policy = defaultR11Pol
 }
 
 /**
- * The newest `EXCHANGE` notice at this store among a CPF's notices (condition 1 looks no further);
+ * R-11: the newest `EXCHANGE` notice at this store among a CPF's notices (condition 1 looks no further);
  * of two issued in the same millisecond, the later use of the proposal.
  */
-export function selectR11Previous(
+export function selectExchangeToReuse(
   notices: readonly AuthorizationRecord[],
   storeId: string,
 ): AuthorizationRecord | undefined {

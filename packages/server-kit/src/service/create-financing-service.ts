@@ -1,16 +1,15 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
-import type { Logger } from '@fin/core';
+import { type Clock, type Logger, systemClock } from '@fin/core';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
 import { failure } from '../http/envelope.js';
 import { fromRequest, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { memoryStore } from '../memory/memory-store.js';
-import { type Clock, systemClock } from '../ports/clock.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ProposalRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
-import { defaultR11Policy, type R11Policy } from '../rules/r11-reuse.js';
+import { defaultProposalReusePolicy, type ProposalReusePolicy } from '../rules/r11-reuse.js';
 import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
@@ -30,7 +29,7 @@ export interface FinancingServiceOptions {
   logger?: Logger;
   rules?: {
     /** R-11: `{ windowDays: 7, ceiling: 100 (% of the approved amount), limit: 1, timeZone }`. */
-    r11?: Partial<R11Policy>;
+    r11?: Partial<ProposalReusePolicy>;
     /** Installments of a proposal approved without a count; default 10. */
     installments?: number;
   };
@@ -70,7 +69,7 @@ function positiveInteger(name: string, value: number, min = 1): number {
 }
 
 function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
-  const r11 = { ...defaultR11Policy, ...options.rules?.r11 };
+  const r11 = { ...defaultProposalReusePolicy, ...options.rules?.r11 };
   positiveInteger('rules.r11.windowDays', r11.windowDays, 0);
   positiveInteger('rules.r11.ceiling', r11.ceiling);
   positiveInteger('rules.r11.limit', r11.limit, 0);

@@ -1,11 +1,10 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
-import type { Logger } from '@fin/core';
+import type { Clock, Logger } from '@fin/core';
 import type { ClientRegistry } from '../auth/client-registry.js';
-import type { Clock } from '../ports/clock.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
-import type { R11Policy } from '../rules/r11-reuse.js';
+import type { ProposalReusePolicy } from '../rules/r11-reuse.js';
 
 /** Limits and durations, each with the spec's value (section 8) or ours (docs/spec-decisions.md). */
 export interface ServiceLimits {
@@ -47,7 +46,7 @@ export const defaultLimits: ServiceLimits = {
 export interface ServiceSettings {
   /** Credentials of another environment are `invalid_client`. */
   environment: string;
-  r11: R11Policy;
+  r11: ProposalReusePolicy;
   /** Installments of a proposal approved without a count. */
   installments: number;
   limits: ServiceLimits;

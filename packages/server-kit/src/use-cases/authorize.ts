@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { RegisteredClient } from '../auth/client-registry.js';
 import { readPartnerCatalog } from '../catalog/partner-catalog.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
-import { checkR02Proposal, checkR02Totals } from '../rules/r02-totals.js';
-import { r06ExpiresAt } from '../rules/r06-expiry.js';
-import { r07Decline } from '../rules/r07-decline.js';
-import { checkR10Imei } from '../rules/r10-imei.js';
-import { checkR11Reuse, selectR11Previous } from '../rules/r11-reuse.js';
+import { checkCartTotals, checkTotalMatchesProposal } from '../rules/r02-totals.js';
+import { authorizationExpiresAt } from '../rules/r06-expiry.js';
+import { declineResult } from '../rules/r07-decline.js';
+import { checkImeiNotFinanced } from '../rules/r10-imei.js';
+import { checkProposalReuse, selectExchangeToReuse } from '../rules/r11-reuse.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newAuthorizationId, newProposalId } from './ids.js';
 import { done, refused, type UseCaseResult } from './result.js';
@@ -50,17 +50,17 @@ export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): P
   if (!client.storeIds.has(cart.storeId) && !(await isSyncedStore(deps, client.clientId, cart.storeId))) {
     return refused('store_not_found', [{ field: 'storeId', issue: 'is not a store of this partner' }]);
   }
-  const totals = checkR02Totals(cart);
+  const totals = checkCartTotals(cart);
   if (!totals.ok) return refused(totals.code, totals.details);
   // A read first, so no credit analysis is spent on a financed device; the store holds R-10 on write.
-  const r10 = checkR10Imei(await deps.store.findActiveByImei({ imei: cart.imei, now }), now);
+  const r10 = checkImeiNotFinanced(await deps.store.findActiveByImei({ imei: cart.imei, now }), now);
   if (!r10.ok) return imeiFinanced();
 
   for (let decision = 0; decision < MAX_DECISIONS; decision++) {
     const plan = await planFinancing(deps, input);
     if (plan.kind === 'refused') return plan.result;
     if (plan.kind === 'declined') {
-      const declined = r07Decline(plan.declineReason, plan.message, plan.proposalReuse);
+      const declined = declineResult(plan.declineReason, plan.message, plan.proposalReuse);
       return done(declined, declined.message);
     }
     const authorization = newAuthorization(input, plan.proposal, plan.proposalUse);
@@ -102,7 +102,7 @@ async function planFinancing(deps: ServiceDeps, input: AuthorizeInput): Promise<
   // An engine approval freed by an expired authorization serves a retry of that cart only; another
   // amount is a new intention and gets a new analysis. The team's own approvals hold R-02 strictly.
   if (unused && (unused.source === 'MANUAL' || money.equals(unused.amount, grandTotal))) {
-    const r02 = checkR02Proposal(grandTotal, unused.amount);
+    const r02 = checkTotalMatchesProposal(grandTotal, unused.amount);
     if (!r02.ok) return { kind: 'refused', result: refused(r02.code, r02.details) };
     return { kind: 'use', proposal: unused, proposalUse: 0, isNew: false };
   }
@@ -113,10 +113,10 @@ async function planFinancing(deps: ServiceDeps, input: AuthorizeInput): Promise<
     clientTaxId: cart.clientTaxId,
   });
   if (notices.length > 0) {
-    const previous = selectR11Previous(notices, cart.storeId);
+    const previous = selectExchangeToReuse(notices, cart.storeId);
     const proposal = previous && (await deps.store.getProposal(previous.proposalId));
     const uses = proposal ? await deps.store.listProposalUses(proposal.proposalId) : [];
-    const r11 = checkR11Reuse({ previous, proposal, uses, grandTotal, now }, deps.settings.r11);
+    const r11 = checkProposalReuse({ previous, proposal, uses, grandTotal, now }, deps.settings.r11);
     if (r11.ok && proposal) {
       return {
         kind: 'use',
@@ -162,7 +162,7 @@ async function analyze(
       proposalReuse,
     };
   }
-  const r02 = checkR02Proposal(grandTotal, decision.amount);
+  const r02 = checkTotalMatchesProposal(grandTotal, decision.amount);
   if (!r02.ok) return { kind: 'refused', result: refused(r02.code, r02.details) };
   const proposal: ProposalRecord = {
     proposalId: newProposalId(),
@@ -189,7 +189,7 @@ function newAuthorization(
     status: 'AUTHORIZED',
     version: 1,
     issuedAt,
-    expiresAt: r06ExpiresAt(now).toISOString(),
+    expiresAt: authorizationExpiresAt(now).toISOString(),
     updatedAt: issuedAt,
     ...(input.correlationId ? { correlationId: input.correlationId } : {}),
     clientTaxId: cart.clientTaxId,

@@ -3,7 +3,7 @@ import type { SaleStatus } from '@fin/core';
 import type { AuthorizationRecord, CancellationRecord } from '../ports/records.js';
 import type { SaleSearch } from '../ports/sale-search.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
-import { checkR08SaleSearch } from '../rules/r08-cancellation.js';
+import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
 import type { ServiceDeps } from '../service/deps.js';
 
 /** The verifier gives up after this many searches (about two days with the backoff below). */
@@ -55,7 +55,7 @@ function afterSearch(
 ): Pick<AuthorizationRecord, 'status' | 'cancellation'> {
   const notice = record.cancellation!;
   const attempts = notice.attempts + 1;
-  const outcome = answer.ok ? checkR08SaleSearch(record, answer.sales) : undefined;
+  const outcome = answer.ok ? checkCancellationBySaleSearch(record, answer.sales) : undefined;
   if (outcome?.verification === 'VERIFIED') {
     return {
       status: 'CANCELLED',

@@ -1,5 +1,5 @@
 // The catalog sync job (spec 1.3): syncCatalog for each partner into the store, departures recorded, last success shared by every instance.
-import type { Employee, Logger } from '@fin/core';
+import { type Clock, type Employee, type Logger, systemClock } from '@fin/core';
 import {
   type CatalogSnapshot,
   type PosClient,
@@ -8,7 +8,6 @@ import {
   syncCatalog,
 } from '@fin/pos-client';
 import { type Departure, type PartnerCatalog, readPartnerCatalog } from '../catalog/partner-catalog.js';
-import { type Clock, systemClock } from '../ports/clock.js';
 import type { JsonValue } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
 

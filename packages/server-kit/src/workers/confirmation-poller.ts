@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ConfirmRequest, type SaleStatus, schemas } from '@fin/core';
 import type { AuthorizationRecord } from '../ports/records.js';
-import { R06_VALIDITY_MS } from '../rules/r06-expiry.js';
-import { checkR08SaleSearch } from '../rules/r08-cancellation.js';
+import { AUTHORIZATION_VALIDITY_MS } from '../rules/r06-expiry.js';
+import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { confirmAuthorization } from '../use-cases/confirm.js';
 import { searchSales } from '../use-cases/verify-cancellation.js';
@@ -43,7 +43,7 @@ async function pollOne(
   const saleSearch = deps.clients.get(record.clientId)?.saleSearch;
   const answer = await searchSales(saleSearch, record.imei, deps.settings.limits.saleSearchTimeoutMs);
   const confirmation = answer.ok
-    ? confirmationFromSale(checkR08SaleSearch(record, answer.sales).sale)
+    ? confirmationFromSale(checkCancellationBySaleSearch(record, answer.sales).sale)
     : undefined;
   if (!confirmation) return 'waiting';
   // The same compare-and-set as the API's confirm: whichever of the two writes first creates the
@@ -70,7 +70,7 @@ export async function pollConfirmations(deps: ServiceDeps): Promise<Confirmation
   for (;;) {
     const now = deps.clock.now();
     const batch = await deps.store.listUnconfirmed({
-      issuedAfter: new Date(now.getTime() - R06_VALIDITY_MS - confirmationGraceMs),
+      issuedAfter: new Date(now.getTime() - AUTHORIZATION_VALIDITY_MS - confirmationGraceMs),
       limit: BATCH,
       lease: { owner, now, until: new Date(now.getTime() + confirmationPollMs) },
     });

@@ -1,0 +1,71 @@
+// FinError: the one base of every @fin error, recognised across copies of the package (ESM beside CJS).
+
+/** What every @fin error carries: a stable code and the identifiers of the request it concerns. */
+export interface FinErrorInit<C extends string = string> {
+  code: C;
+  /** `METHOD /path` of the call, when there was one (never the query: it may hold an IMEI). */
+  endpoint?: string;
+  requestId?: string;
+  correlationId?: string;
+  cause?: unknown;
+}
+
+// Symbol.for: the same key in every copy of @fin/core loaded in one process.
+const BRAND = Symbol.for('@fin/core.error');
+const KINDS = Symbol.for('@fin/core.error.kinds');
+
+type Branded = Error & { [KINDS]: readonly string[] };
+
+/** Whether `value` is an error of the @fin SDKs, from this copy of the package or another one. */
+export function isFinError(value: unknown): value is FinError {
+  return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+}
+
+/**
+ * Base of every error the SDKs raise: `FinApiError` (the API answered an error), `FinInputError`
+ * (refused locally before sending) and the transport's own (connection, timeout, abort, unreadable
+ * response). `instanceof` works across copies of the package too: the error carries its class names.
+ */
+export abstract class FinError<C extends string = string> extends Error {
+  abstract override readonly name: string;
+  readonly code: C;
+  readonly endpoint: string | undefined;
+  readonly requestId: string | undefined;
+  readonly correlationId: string | undefined;
+
+  constructor(message: string, init: FinErrorInit<C>) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.endpoint = init.endpoint;
+    this.requestId = init.requestId;
+    this.correlationId = init.correlationId;
+    const kinds: string[] = [];
+    for (let kind = new.target; kind !== FinError; kind = Object.getPrototypeOf(kind)) kinds.push(kind.name);
+    // Not enumerable, so neither JSON nor test equality sees them.
+    Object.defineProperty(this, BRAND, { value: true });
+    Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });
+  }
+
+  /** Plain data for logs: no cause, no stack, nothing secret. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      endpoint: this.endpoint,
+      requestId: this.requestId,
+      correlationId: this.correlationId,
+    };
+  }
+}
+
+/**
+ * `instanceof` for FinError and its subclasses: the prototype chain (same copy), else the class names a
+ * @fin error of another copy carries. Inherited by every subclass, where `this` is that subclass.
+ */
+function isInstance(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+  if (!isFinError(value)) return false;
+  return this === FinError || (value as unknown as Branded)[KINDS].includes(this.name);
+}
+Object.defineProperty(FinError, Symbol.hasInstance, { value: isInstance });

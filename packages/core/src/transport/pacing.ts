@@ -1,0 +1,28 @@
+// One pacer per rate class of a client (spec section 8), or none when pacing is off; a 429 holds them all.
+import type { Clock } from '../clock/index.js';
+import { createPacer, type Pacer } from './pacer.js';
+import type { RateLimitOptions, RequestKind } from './types.js';
+
+/** The spec's limits per client_id (section 8), requests per minute. */
+export const DEFAULT_RATE_LIMITS = { token: 60, read: 600, write: 120 } as const satisfies Record<
+  RequestKind,
+  number
+>;
+
+export type Pacers = Partial<Record<RequestKind, Pacer>>;
+
+/** A 429 with `Retry-After` holds every caller of the client, whatever its class, until the time given. */
+export function holdAll(pacers: Pacers, untilMs: number): void {
+  for (const pacer of Object.values(pacers)) pacer?.holdUntil(untilMs);
+}
+
+/** The pacers of one client: the spec's limits unless `rateLimit` overrides them; none for `false`. */
+export function createPacers(rateLimit: RateLimitOptions | false | undefined, clock: Clock): Pacers {
+  if (rateLimit === false) return {};
+  const pacers: Pacers = {};
+  for (const kind of Object.keys(DEFAULT_RATE_LIMITS) as RequestKind[]) {
+    const limit = rateLimit?.[kind] ?? DEFAULT_RATE_LIMITS[kind];
+    pacers[kind] = createPacer({ limit, clock });
+  }
+  return pacers;
+}

@@ -1,0 +1,126 @@
+// One attempt of a call: headers, pacing, one request through ky, and the answer decoded into a result or an error.
+import { TimeoutError } from 'ky';
+import { v4 as uuidv4 } from 'uuid';
+import { FinConnectionError, FinTimeoutError } from '../errors/index.js';
+import type { CallContext } from './call-context.js';
+import { type Answer, decodeEnvelope, decodeToken } from './decode.js';
+import type { Transport } from './transport.js';
+import type { HttpResult } from './types.js';
+
+/** Response headers never copied to results or errors. */
+const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
+
+function visibleHeaders(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HIDDEN_HEADERS.has(name)) out[name] = value;
+  });
+  return out;
+}
+
+/** The attempt's headers: the caller's (lower-cased, so ours replace rather than join them), then ours. */
+function attemptHeaders(context: CallContext, requestId: string, token: string | undefined) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(context.call.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers.accept = 'application/json';
+  headers['x-request-id'] = requestId;
+  headers['x-correlation-id'] = context.correlationId;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (context.idempotencyKey) headers['idempotency-key'] = context.idempotencyKey;
+  if (context.call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  return headers;
+}
+
+/** The form body of the token endpoint, `undefined` values left out. */
+function formBody(form: Record<string, string | undefined>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) if (value !== undefined) params.set(name, value);
+  return params;
+}
+
+/** Sends the request and reads the whole answer; a failure without an answer becomes the typed error. */
+async function fetchAnswer(transport: Transport, context: CallContext, requestId: string, token?: string) {
+  const { call, signal } = context;
+  try {
+    const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
+      method: call.method,
+      headers: attemptHeaders(context, requestId, token),
+      searchParams: call.query,
+      json: call.form ? undefined : call.body,
+      body: call.form ? formBody(call.form) : undefined,
+      signal,
+    });
+    const text = await response.text();
+    return { status: response.status, text, headers: visibleHeaders(response) };
+  } catch (cause) {
+    if (signal.aborted) throw signal.reason;
+    const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
+    // ky's TimeoutError holds its Request, whose headers carry the bearer token: it is not kept as cause.
+    if (cause instanceof TimeoutError) {
+      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs: transport.timeoutMs });
+    }
+    throw new FinConnectionError({ ...ids, cause });
+  }
+}
+
+/** Sends one attempt of the call (after its pacer allows it) and decodes the answer. */
+export async function sendAttempt<T>(
+  transport: Transport,
+  context: CallContext,
+  token: string | undefined,
+): Promise<HttpResult<T>> {
+  const { call, correlationId, idempotencyKey } = context;
+  const attempt = ++context.attempts;
+  const requestId = uuidv4();
+  const event = { method: call.method, path: call.path, attempt, requestId };
+  await transport.pacers[call.kind]?.acquire(context.signal);
+  context.startDeadline();
+  transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
+  const startedAt = transport.clock.now().getTime();
+  const elapsed = () => transport.clock.now().getTime() - startedAt;
+
+  let fetched: Awaited<ReturnType<typeof fetchAnswer>>;
+  try {
+    fetched = await fetchAnswer(transport, context, requestId, token);
+  } catch (failure) {
+    // A call ended by its caller or deadline is not an attempt failure worth a warning.
+    if (!context.signal.aborted) {
+      const error = failure instanceof Error ? failure.name : String(failure);
+      transport.log('warn', { event: 'http.failure', ...event, error, durationMs: elapsed() });
+    }
+    throw failure;
+  }
+  const processing = Number(fetched.headers['x-processing-time-ms']);
+  const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
+  transport.log(fetched.status >= 400 ? 'warn' : 'debug', {
+    event: 'http.response',
+    ...event,
+    status: fetched.status,
+    correlationId,
+    durationMs: elapsed(),
+    processingTimeMs,
+  });
+
+  const answer: Answer = {
+    ...fetched,
+    endpoint: context.endpoint,
+    requestId,
+    correlationId,
+    now: transport.clock.now().getTime(),
+  };
+  const decoded =
+    call.kind === 'token'
+      ? decodeToken(answer, call.schema)
+      : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
+  const meta = {
+    status: answer.status,
+    requestId: answer.headers['x-request-id'] ?? requestId,
+    correlationId,
+    idempotencyKey,
+    processingTimeMs,
+    message: decoded.message,
+    attempts: context.attempts,
+    headers: answer.headers,
+  };
+  return { data: decoded.data as T, meta };
+}

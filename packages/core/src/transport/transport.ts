@@ -1,0 +1,63 @@
+// What every call of one client shares: its settings, ky instance, pacers, token managers, log and envelopes.
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+import { type Clock, systemClock } from '../clock/index.js';
+import { type Scope, successEnvelope } from '../schemas/index.js';
+import { createPacers, type Pacers } from './pacing.js';
+import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
+import { createTransportLog, type TransportLog } from './transport-log.js';
+import type { HttpClientOptions } from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_DEADLINE_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** One client's transport: the options with their defaults, and the state its calls share. */
+export interface Transport {
+  readonly options: HttpClientOptions;
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly deadlineMs: number;
+  readonly maxRetries: number;
+  readonly backoff: Required<BackoffOptions>;
+  readonly clock: Clock;
+  readonly random: () => number;
+  /** ky sends one attempt: its own retries are off (the retry loop decides), HTTP errors are answers. */
+  readonly ky: KyInstance;
+  readonly pacers: Pacers;
+  readonly log: TransportLog;
+  /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
+  envelopeOf(schema: z.ZodType): z.ZodType;
+  /** The scope string of a call's token: its own scopes, else the client's. */
+  scopeOf(scopes: readonly Scope[] | undefined): string;
+}
+
+export function createTransport(options: HttpClientOptions): Transport {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clock = options.clock ?? systemClock;
+  const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+  const scopeString = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
+  const defaultScope = scopeString(options.scopes ?? []);
+  return {
+    options,
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    timeoutMs,
+    deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+    clock,
+    random: options.random ?? Math.random,
+    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: timeoutMs, fetch: options.fetch }),
+    pacers: createPacers(options.rateLimit, clock),
+    log: createTransportLog(options.logger),
+    envelopeOf(schema) {
+      let envelope = envelopes.get(schema);
+      if (!envelope) {
+        envelope = successEnvelope(schema);
+        envelopes.set(schema, envelope);
+      }
+      return envelope;
+    },
+    scopeOf: (scopes) => (scopes ? scopeString(scopes) : defaultScope),
+  };
+}
