@@ -1,4 +1,6 @@
 // Public entry point of @fin/core: the shared contract of the @fin SDKs.
+
+export * as endpoints from './endpoints/index.js';
 export * from './errors/index.js';
 export * as cep from './identifiers/cep.js';
 export * as cnpj from './identifiers/cnpj.js';
