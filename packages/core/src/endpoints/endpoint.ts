@@ -64,7 +64,9 @@ export const defineEndpoint = <const E extends EndpointDefinition>(endpoint: E):
 export type EndpointTable = Readonly<Record<string, EndpointDefinition>>;
 
 /** `METHOD /path`, the name logs and the simulated POS give an endpoint. */
-export type EndpointName<E extends EndpointDefinition> = `${E['method']} ${E['path']}`;
+export type EndpointName<E extends EndpointDefinition> = E extends EndpointDefinition
+  ? `${E['method']} ${E['path']}`
+  : never;
 
 export const endpointName = <E extends EndpointDefinition>(endpoint: E): EndpointName<E> =>
   `${endpoint.method} ${endpoint.path}` as EndpointName<E>;
