@@ -177,8 +177,10 @@ function documentDrift(table: Table, document: OpenApiDocument): string[] {
         errorCodes: operation['x-error-codes'],
         perMinute: (operation['x-rate-limit'] as { perMinute: number }).perMinute,
         body: Object.keys(operation.requestBody?.content ?? {})[0],
-        response: (operation.responses['200']?.content?.['application/json']?.schema as { $ref: string }).$ref
-          .split('/')
+        response: (
+          operation.responses['200']?.content?.['application/json']?.schema as { $ref?: string } | undefined
+        )?.$ref
+          ?.split('/')
           .at(-1),
       };
       for (const key of Object.keys(expected) as (keyof typeof expected)[]) {
