@@ -1,11 +1,10 @@
 // Drift: the clients, the simulated POS, the sandbox, the server's routing and the OpenAPI documents agree with the endpoint registry.
-import { AuthorizationClient, buildCart } from '@fin/authorization-client';
-import { authorizationHandlers, magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
+import { AuthorizationClient } from '@fin/authorization-client';
+import { authorizationHandlers, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
 import {
   buildPartnerPosOpenApi,
   buildSalesAuthorizationOpenApi,
   endpoints,
-  money,
   type OpenApiDocument,
   schemas,
 } from '@fin/core';
@@ -14,6 +13,7 @@ import { createSimulatedPos, posEndpoints } from '@fin/pos-client/testing';
 import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cart, NFE_KEY, sandboxClientOptions } from '../../packages/authorization-client/test/fixtures.js';
 
 type Table = endpoints.EndpointTable;
 type Fetch = (request: Request) => Promise<Response>;
@@ -303,34 +303,13 @@ describe('the Sales Authorization API: server-kit and the sandbox', () => {
       calls.push(callOf(request));
     };
     server.events.on('request:start', listener);
-    const client = new AuthorizationClient({
-      baseUrl: SANDBOX_BASE_URL,
-      ...magicValues.credentials,
-      rateLimit: false,
-    });
-    const cart = buildCart({
-      client: { name: 'Maria Souza', taxId: magicValues.cpf.approved, phoneNumber: '11987654321' },
-      seller: { id: 'seller-7', taxId: '98765432100', name: 'João Lima' },
-      storeId: magicValues.storeId,
-      planId: 'plan-controle',
-      imei: magicValues.imei.approved,
-      items: [
-        {
-          sku: 'SM-A55',
-          productType: 'SMARTPHONE',
-          name: 'Galaxy A55',
-          quantity: 1,
-          unitPrice: money.brl(189_990),
-        },
-      ],
-      services: [],
-    });
-    const authorized = await client.authorize(cart);
+    const client = new AuthorizationClient(sandboxClientOptions);
+    const authorized = await client.authorize(cart());
     if (!authorized.authorized) throw new Error('the sandbox approves magicValues.cpf.approved');
     await client.confirm(authorized.authorizationId, {
       saleNumber: 'V-1001',
       invoiceNumber: 'NF-555',
-      nfeAccessKey: '35240111222333000181550010000001231123456780',
+      nfeAccessKey: NFE_KEY,
       invoicedAt: new Date(),
     });
     await client.cancel(authorized.authorizationId, { reason: 'CUSTOMER_REQUEST' });
