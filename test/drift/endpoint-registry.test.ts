@@ -8,11 +8,11 @@ import {
   type OpenApiDocument,
   schemas,
 } from '@fin/core';
-import { PosClient } from '@fin/pos-client';
+import { PosClient, type StoreScope } from '@fin/pos-client';
 import { createSimulatedPos, posEndpoints } from '@fin/pos-client/testing';
 import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { cart, NFE_KEY, sandboxClientOptions } from '../../packages/authorization-client/test/fixtures.js';
 
 type Table = endpoints.EndpointTable;
@@ -324,7 +324,19 @@ describe('the Sales Authorization API: server-kit and the sandbox', () => {
   });
 });
 
-it('schemas of the registry entries are the contract schemas (z.infer of an entry is the public type)', () => {
-  expect(endpoints.salesAuthorization.authorizeSale.body.schema).toBe(schemas.authorizeRequest);
-  expect(endpoints.partnerPos.listPlans.response.schema).toBe(schemas.plansList);
+it("z.infer of an entry's response schema is the result type of the method that calls it", () => {
+  type Data<E extends endpoints.EndpointDefinition> = endpoints.EndpointData<E>;
+  const { salesAuthorization: sales, partnerPos: pos } = endpoints;
+  expectTypeOf<Awaited<ReturnType<AuthorizationClient['confirm']>>>().toEqualTypeOf<
+    Data<typeof sales.confirmSale>
+  >();
+  expectTypeOf<Awaited<ReturnType<AuthorizationClient['cancel']>>>().toEqualTypeOf<
+    Data<typeof sales.cancelSale>
+  >();
+  expectTypeOf<Awaited<ReturnType<StoreScope['stock']['get']>>>().toEqualTypeOf<Data<typeof pos.getStock>>();
+  expectTypeOf<Awaited<ReturnType<StoreScope['imei']['validate']>>>().toEqualTypeOf<
+    Data<typeof pos.validateImei>
+  >();
+  expect(sales.authorizeSale.body.schema).toBe(schemas.authorizeRequest);
+  expect(pos.listPlans.response.schema).toBe(schemas.plansList);
 });

@@ -73,15 +73,3 @@ export const endpointName = <E extends EndpointDefinition>(endpoint: E): Endpoin
 
 /** What a resource method returns: the parsed `data` of the endpoint's answer. */
 export type EndpointData<E extends EndpointDefinition> = z.output<E['response']['schema']>;
-
-/** What a caller sends as the body, before the schema's defaults apply. */
-export type EndpointBody<E extends EndpointDefinition> = E['body'] extends {
-  schema: infer S extends z.ZodType;
-}
-  ? z.input<S>
-  : never;
-
-/** The query a caller sends, before coercion. */
-export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends infer Q extends z.ZodObject
-  ? z.input<Q>
-  : never;

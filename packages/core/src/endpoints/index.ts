@@ -1,11 +1,9 @@
 // The endpoint registry: every endpoint of both APIs as data, read by the clients, the servers and the documents.
 export {
   defineEndpoint,
-  type EndpointBody,
   type EndpointData,
   type EndpointDefinition,
   type EndpointName,
-  type EndpointQuery,
   type EndpointTable,
   type ErrorFormat,
   endpointName,

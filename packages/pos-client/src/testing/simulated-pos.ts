@@ -141,8 +141,8 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
   const auth = createAuth({ clients, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
   const limits = options.rateLimit === false ? undefined : (options.rateLimit ?? {});
   const windowMs = limits?.windowMs ?? 60_000;
-  const readLimit = limits && createSlidingWindow(limits.reads ?? 600, windowMs);
-  const tokenLimit = limits && createSlidingWindow(limits.tokens ?? 60, windowMs);
+  const readLimit = limits && createSlidingWindow(limits.reads ?? endpoints.perMinuteOf.read, windowMs);
+  const tokenLimit = limits && createSlidingWindow(limits.tokens ?? endpoints.perMinuteOf.token, windowMs);
   const faults = createFaults();
   const requests = createRequestLog();
   const controls = createControls(state.dataset, () => clock.now());

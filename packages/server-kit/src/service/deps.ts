@@ -1,5 +1,5 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
-import type { Logger } from '@fin/core';
+import { endpoints, type Logger } from '@fin/core';
 import type { ClientRegistry } from '../auth/client-registry.js';
 import type { Clock } from '../ports/clock.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
@@ -33,8 +33,8 @@ export interface ServiceLimits {
 
 export const defaultLimits: ServiceLimits = {
   tokenTtlSeconds: 3600,
-  tokensPerMinute: 60,
-  writesPerMinute: 120,
+  tokensPerMinute: endpoints.perMinuteOf.token,
+  writesPerMinute: endpoints.perMinuteOf.write,
   maxBodyBytes: 64 * 1024,
   idempotencyRetentionMs: 24 * 3_600_000,
   idempotencyLeaseMs: 30_000,

@@ -30,7 +30,7 @@ interface UseCaseEntry<Id extends UseCaseId> {
   run(deps: ServiceDeps, call: UseCaseCall<z.output<Api[Id]['body']['schema']>>): Promise<UseCaseResult>;
 }
 
-export const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
+const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
   authorizeSale: {
     route: 'authorize',
     trace: (cart) => ({ clientTaxId: cart.clientTaxId, imei: cart.imei }),
