@@ -44,7 +44,8 @@ export function createRequestHandler(deps: ServiceDeps) {
     ctx: AnswerContext,
     trace: Trace,
   ): Promise<PlainResponse> {
-    const auth = await authenticateBearer(deps, request, ctx.now);
+    const endpoint = endpoints.salesAuthorization[route.operationId];
+    const auth = await authenticateBearer(deps, request, endpoint.scopes, ctx.now);
     if (!auth.ok) return failure(ctx, auth.code, { headers: auth.headers });
     const clientId = auth.client.clientId;
     trace.clientId = clientId;
@@ -71,7 +72,6 @@ export function createRequestHandler(deps: ServiceDeps) {
     }
     const body = await readJson(request, limits.maxBodyBytes);
     if (!body.ok) return refuse(body.code, { details: body.details });
-    const endpoint = endpoints.salesAuthorization[route.operationId];
     const checked = validate(endpoint.body.schema, body.value);
     if (!checked.ok) return refuse(checked.code, { details: checked.details });
     const useCase = useCaseOf(route.operationId);
