@@ -5,12 +5,11 @@ import {
   type CancelReason,
   type CancelResult,
   type ConfirmResult,
+  endpoints,
   nfeKey,
-  schemas,
 } from '@fin/core';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { v4 as uuidv4 } from 'uuid';
-import type { z } from 'zod';
 import { assertEnvironment, type Environment } from './environment.js';
 import { isExpired } from './expiry.js';
 import { invalidField, parseInput } from './input-error.js';
@@ -86,9 +85,12 @@ function utcInstant(value: Date | string, field: string): string {
   return new Date(time).toISOString();
 }
 
-const salePath = (authorizationId: string, action: 'confirm' | 'cancel') => {
+const api = endpoints.salesAuthorization;
+
+/** `{id}` of a call on one authorization. */
+const onAuthorization = (authorizationId: string) => {
   if (!authorizationId) throw invalidField('authorizationId', 'required');
-  return `/v1/sales/${encodeURIComponent(authorizationId)}/${action}`;
+  return { id: authorizationId };
 };
 
 export class AuthorizationClient {
@@ -115,8 +117,11 @@ export class AuthorizationClient {
    * rejects with FinApiError for a technical problem (`total_mismatch`, `imei_already_financed` ...).
    */
   async authorize(cart: AuthorizeRequest, options: CallOptions = {}): Promise<AuthorizeOutcome> {
-    const body = parseInput(schemas.authorizeRequest, cart);
-    const { data } = await this.#send('/v1/sales/authorize', body, schemas.authorizeResult, options);
+    const body = parseInput(api.authorizeSale.body.schema, cart);
+    const { data } = await this.#http.request({
+      ...endpoints.endpointRequest(api.authorizeSale, { body }),
+      ...options,
+    });
     return data.authorized ? { ...data, expiresAtDate: new Date(data.expiresAt) } : data;
   }
 
@@ -126,18 +131,17 @@ export class AuthorizationClient {
     input: ConfirmInput,
     options: CallOptions = {},
   ): Promise<ConfirmResult> {
-    const body = parseInput(schemas.confirmRequest, {
+    const body = parseInput(api.confirmSale.body.schema, {
       ...input,
       invoicedAt: utcInstant(input.invoicedAt, 'invoicedAt'),
     });
     if (!nfeKey.isValid(body.nfeAccessKey))
       throw invalidField('nfeAccessKey', 'check digit of the NF-e key is wrong');
-    const { data } = await this.#send(
-      salePath(authorizationId, 'confirm'),
-      body,
-      schemas.confirmResult,
-      options,
-    );
+    const params = onAuthorization(authorizationId);
+    const { data } = await this.#http.request({
+      ...endpoints.endpointRequest(api.confirmSale, { params, body }),
+      ...options,
+    });
     return data;
   }
 
@@ -149,22 +153,17 @@ export class AuthorizationClient {
   ): Promise<CancelResult> {
     const cancelledAt =
       input.cancelledAt === undefined ? undefined : utcInstant(input.cancelledAt, 'cancelledAt');
-    const body = parseInput(schemas.cancelRequest, { ...input, cancelledAt });
-    const { data } = await this.#send(
-      salePath(authorizationId, 'cancel'),
-      body,
-      schemas.cancelResult,
-      options,
-    );
+    const body = parseInput(api.cancelSale.body.schema, { ...input, cancelledAt });
+    const params = onAuthorization(authorizationId);
+    const { data } = await this.#http.request({
+      ...endpoints.endpointRequest(api.cancelSale, { params, body }),
+      ...options,
+    });
     return data;
   }
 
   /** R-06: whether an approved authorization has passed its `expiresAt`. */
   isExpired(authorization: { expiresAt: string }, now?: Date): boolean {
     return isExpired(authorization, now);
-  }
-
-  #send<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions) {
-    return this.#http.request({ method: 'POST', path, kind: 'write', body, schema, ...options });
   }
 }

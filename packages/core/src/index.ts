@@ -1,6 +1,7 @@
-// Public entry point of @fin/core: what SDK users need (money, identifiers, schemas, errors, redact, Clock, Logger).
-// Build-time and transport pieces have their own entry points: `@fin/core/openapi`, `@fin/core/transport`.
+// Public entry point of @fin/core: what SDK users need (money, identifiers, schemas, errors, redact, Clock, Logger,
+// the endpoint registry). Build-time and transport pieces have their own entry points: `@fin/core/openapi`, `@fin/core/transport`.
 export * from './clock/index.js';
+export * as endpoints from './endpoints/index.js';
 export * from './errors/index.js';
 export * as cep from './identifiers/cep.js';
 export * as cnpj from './identifiers/cnpj.js';

@@ -1,5 +1,5 @@
 // Transient failures of the sandbox, triggered by the magic fault stores on an authorize call.
-import { type Clock, type ErrorCode, errorCatalog } from '@fin/core';
+import { type Clock, type ErrorCode, endpoints, errorCatalog } from '@fin/core';
 import { magicValues } from './magic-values.js';
 
 /** The error envelope of a catalog code, as the real service answers it. */
@@ -31,6 +31,8 @@ function failure(
   );
 }
 
+const { authorizeSale } = endpoints.salesAuthorization;
+
 /**
  * The first attempt of each Idempotency-Key that authorizes for a fault store meets its fault; the
  * retry (same key) goes through, which is what a POS's retry handling must show.
@@ -38,7 +40,7 @@ function failure(
 export function createFaults(clock: Clock) {
   const faulted = new Set<string>();
   return async (request: Request): Promise<Response | undefined> => {
-    if (request.method !== 'POST' || new URL(request.url).pathname !== '/v1/sales/authorize')
+    if (request.method !== authorizeSale.method || new URL(request.url).pathname !== authorizeSale.path)
       return undefined;
     const key = request.headers.get('idempotency-key') ?? '';
     if (faulted.has(key)) return undefined;

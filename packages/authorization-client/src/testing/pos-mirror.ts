@@ -1,8 +1,9 @@
 // The sandbox's partner POS: its sale search shows what the POS under test told the API (R-08 verification).
-import type { Clock, SaleStatus } from '@fin/core';
+import { type Clock, endpoints, type SaleStatus } from '@fin/core';
 import type { SaleSearch } from '@fin/server-kit';
 
-const SALE_PATH = /^\/v1\/sales\/([^/]+)\/(confirm|cancel)$/;
+/** The call a request makes, as the registry routes it. */
+const callOf = endpoints.createEndpointMatcher(endpoints.salesAuthorization);
 
 /**
  * Watches the calls of the POS under test and answers the service's sale search as that POS would: a sale
@@ -25,7 +26,8 @@ export function createPosMirror(clock: Clock) {
     request: Request,
     service: (request: Request) => Promise<Response>,
   ): Promise<Response> {
-    const path = new URL(request.url).pathname;
+    const call = callOf(request.method, new URL(request.url).pathname);
+    const operation = call.ok ? call.operationId : undefined;
     const body =
       request.method === 'POST'
         ? await request
@@ -33,10 +35,9 @@ export function createPosMirror(clock: Clock) {
             .json()
             .catch(() => undefined)
         : undefined;
-    const [, rawId, action] = SALE_PATH.exec(path) ?? [];
-    const authorizationId = rawId === undefined ? undefined : decodeURIComponent(rawId);
+    const authorizationId = call.ok ? call.params.id : undefined;
     const sale = authorizationId === undefined ? undefined : sales.get(authorizationId);
-    if (sale && action === 'cancel') {
+    if (sale && operation === 'cancelSale') {
       sales.set(authorizationId as string, {
         ...sale,
         status: 'CANCELLED',
@@ -51,7 +52,7 @@ export function createPosMirror(clock: Clock) {
       .then((envelope: { data?: Record<string, unknown> }) => envelope.data ?? {})
       .catch(() => ({}));
     if (
-      path === '/v1/sales/authorize' &&
+      operation === 'authorizeSale' &&
       data.authorized === true &&
       typeof data.authorizationId === 'string'
     ) {
@@ -64,7 +65,7 @@ export function createPosMirror(clock: Clock) {
         imei,
       });
     }
-    if (sale && action === 'confirm') {
+    if (sale && operation === 'confirmSale') {
       sales.set(authorizationId as string, {
         ...sale,
         status: 'ACTIVE',

@@ -1,8 +1,15 @@
-// Builds an OpenAPI 3.1 document from operation definitions: schemas from zod, errors from the catalog.
+// Builds an OpenAPI 3.1 document from the endpoint registry: schemas from zod, errors from the catalog.
 import type { z } from 'zod';
-import type { ErrorCode } from '../errors/catalog.js';
+import {
+  type EndpointDefinition,
+  type EndpointTable,
+  type NamedExample,
+  perMinuteOf,
+} from '../endpoints/endpoint.js';
+import { endpointErrorCodes } from '../endpoints/error-codes.js';
 import { successEnvelope } from '../schemas/envelope.js';
 import type { Scope } from '../schemas/oauth.js';
+import { rateLimit } from './conventions.js';
 import type {
   ExampleObject,
   JsonSchema,
@@ -16,7 +23,6 @@ import type {
 import { errorExamples, errorResponses, exampleRequestId, exampleTimestamp } from './error-responses.js';
 import { headerParameters, headerRef, parameterRef, responseHeaders } from './headers.js';
 import { componentRef, refTo, schemaId, toComponentSchemas, toInlineSchema } from './json-schema.js';
-import type { NamedExample, OperationDefinition } from './operation.js';
 import { oauth2Scheme, securityFor, securitySchemeName } from './security.js';
 
 export interface ApiDefinition {
@@ -27,42 +33,12 @@ export interface ApiDefinition {
   /** Scopes of this API, offered by its security scheme. */
   scopes: readonly Scope[];
   tags: { name: string; description: string }[];
-  operations: readonly OperationDefinition[];
+  /** The API's entries of the endpoint registry, by operationId. */
+  endpoints: EndpointTable;
 }
 
 /** The version of both APIs (spec section 9). */
 export const apiVersion = '1.0.0';
-
-const everywhere: readonly ErrorCode[] = [
-  'invalid_request_id',
-  'rate_limit_exceeded',
-  'internal_error',
-  'service_unavailable',
-];
-const bearer: readonly ErrorCode[] = ['missing_token', 'invalid_token', 'expired_token'];
-const withBody: readonly ErrorCode[] = ['bad_request', 'unsupported_media_type', 'payload_too_large'];
-const idempotent: readonly ErrorCode[] = [
-  'missing_idempotency_key',
-  'idempotency_key_conflict',
-  'idempotency_key_in_progress',
-];
-
-/** Every code an operation answers: its own, plus those every operation of its kind can. */
-export function operationErrorCodes(operation: OperationDefinition): Set<ErrorCode> {
-  const { scopes, body, write } = operation;
-  // RFC 6749 section 5.2: a token request that does not fit is 400 `invalid_request`, never 422.
-  const validated =
-    (body !== undefined && operation.errorFormat !== 'oauth') || operation.query || operation.pathParameters;
-  return new Set<ErrorCode>([
-    ...everywhere,
-    ...(scopes === 'none' ? [] : bearer),
-    ...(scopes !== 'none' && scopes.length > 0 ? (['insufficient_scope'] as const) : []),
-    ...(body ? withBody : []),
-    ...(validated ? (['validation_error'] as const) : []),
-    ...(write ? idempotent : []),
-    ...operation.errors,
-  ]);
-}
 
 function parametersOf(schema: z.ZodObject, location: 'query' | 'path'): ParameterObject[] {
   const { properties = {}, required = [] } = toInlineSchema(schema);
@@ -99,13 +75,17 @@ function bodySchemaRef(
   return { $ref: componentRef(name) };
 }
 
-function toOperation(operation: OperationDefinition, extra: Map<string, z.ZodType>): OperationObject {
-  const { body, response } = operation;
+function toOperation(
+  operationId: string,
+  operation: EndpointDefinition,
+  extra: Map<string, z.ZodType>,
+): OperationObject {
+  const { body, response, docs } = operation;
   const parameters: (ParameterObject | Reference)[] = [
     parameterRef('XRequestId'),
     parameterRef('XCorrelationId'),
   ];
-  if (operation.write) parameters.push(parameterRef('IdempotencyKey'));
+  if (operation.rate === 'write') parameters.push(parameterRef('IdempotencyKey'));
   if (operation.pathParameters) parameters.push(...parametersOf(operation.pathParameters, 'path'));
   if (operation.query) parameters.push(...parametersOf(operation.query, 'query'));
 
@@ -115,12 +95,12 @@ function toOperation(operation: OperationDefinition, extra: Map<string, z.ZodTyp
   if (response.examples) {
     success.examples = toExamples(response.examples, response.envelope ? inEnvelope : (value) => value);
   }
-  const codes = operationErrorCodes(operation);
+  const codes = endpointErrorCodes(operation);
   return {
-    operationId: operation.operationId,
-    summary: operation.summary,
-    description: operation.description,
-    tags: [operation.tag],
+    operationId,
+    summary: docs.summary,
+    description: docs.description,
+    tags: [docs.tag],
     security: securityFor(operation.scopes),
     parameters,
     ...(body && {
@@ -143,7 +123,8 @@ function toOperation(operation: OperationDefinition, extra: Map<string, z.ZodTyp
       ...errorResponses(codes, operation.errorFormat ?? 'envelope'),
     },
     'x-error-codes': [...codes].sort(),
-    ...operation.extensions,
+    ...docs.extensions,
+    ...rateLimit(perMinuteOf[operation.rate]),
   };
 }
 
@@ -175,12 +156,10 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
   const extra = new Map<string, z.ZodType>();
   const paths: Record<string, PathItemObject> = {};
   const examples: Record<string, ExampleObject> = {};
-  for (const operation of api.operations) {
-    paths[operation.path] = { ...paths[operation.path], [operation.method]: toOperation(operation, extra) };
-    Object.assign(
-      examples,
-      errorExamples(operationErrorCodes(operation), operation.errorFormat ?? 'envelope'),
-    );
+  for (const [operationId, endpoint] of Object.entries(api.endpoints)) {
+    const method = endpoint.method === 'GET' ? 'get' : 'post';
+    paths[endpoint.path] = { ...paths[endpoint.path], [method]: toOperation(operationId, endpoint, extra) };
+    Object.assign(examples, errorExamples(endpointErrorCodes(endpoint), endpoint.errorFormat ?? 'envelope'));
   }
   const parameters = headerParameters();
   const headers = responseHeaders();

@@ -20,4 +20,4 @@ export const conventions = `
 `;
 
 /** `x-rate-limit` of an operation: the default limit per client_id (spec section 8). */
-export const rateLimit = (perMinute: 60 | 600 | 120) => ({ 'x-rate-limit': { perMinute, key: 'client_id' } });
+export const rateLimit = (perMinute: number) => ({ 'x-rate-limit': { perMinute, key: 'client_id' } });

@@ -1,4 +1,5 @@
 // Error responses of an operation, grouped by the HTTP status the error catalog gives each code.
+import type { ErrorFormat } from '../endpoints/endpoint.js';
 import { type ErrorCode, errorCatalog, errorCodes } from '../errors/catalog.js';
 import { type ErrorEnvelope, errorEnvelope } from '../schemas/envelope.js';
 import { type TokenErrorResponse, tokenErrorResponse } from '../schemas/oauth.js';
@@ -20,9 +21,6 @@ export const oauthErrorOf: Partial<Record<ErrorCode, TokenErrorResponse['error']
   internal_error: 'server_error',
   service_unavailable: 'server_error',
 };
-
-/** The two error bodies: the envelope everywhere, RFC 6749's shape at the token endpoint. */
-export type ErrorFormat = 'envelope' | 'oauth';
 
 const exampleName = (code: ErrorCode, format: ErrorFormat) => (format === 'oauth' ? `oauth_${code}` : code);
 

@@ -1,4 +1,5 @@
 // The system layer of spec section 5 as an OpenAPI security scheme: OAuth 2.0 client credentials.
+import { tokenPath } from '../endpoints/token.js';
 import type { Scope } from '../schemas/oauth.js';
 import type { OAuth2SecurityScheme, SecurityRequirement } from './document.js';
 
@@ -11,8 +12,6 @@ export const scopeDescriptions: Record<Scope, string> = {
 };
 
 export const securitySchemeName = 'systemToken';
-
-export const tokenPath = '/v1/oauth/token';
 
 export function oauth2Scheme(scopes: readonly Scope[]): OAuth2SecurityScheme {
   return {

@@ -1,37 +1,36 @@
 // Builds the PagedList of one paged Partner POS endpoint (employees, stores, products) on the shared transport.
-import type { Pagination } from '@fin/core';
+import { endpoints, type Pagination } from '@fin/core';
 import type { QueryValue } from '@fin/core/transport';
 import type { z } from 'zod';
 import type { ClientContext } from '../client-context.js';
 import { type ListOptions, PagedList } from '../pagination/paged-list.js';
 
-export function pagedResource<S extends z.ZodType<{ pagination: Pagination }>, T>(
+/** A registry entry whose answer is one page of a list. */
+type PagedEndpoint = endpoints.EndpointDefinition & {
+  response: { schema: z.ZodType<{ pagination: Pagination }> };
+};
+
+export function pagedResource<E extends PagedEndpoint, T>(
   context: ClientContext,
-  endpoint: {
-    path: string;
+  list: {
+    endpoint: E;
     query?: Record<string, QueryValue>;
-    schema: S;
-    items(data: z.output<S>): T[];
+    items(data: endpoints.EndpointData<E>): T[];
     key(item: T): string;
   },
   options: ListOptions = {},
 ): PagedList<T> {
-  const name = `GET ${endpoint.path}`;
   return new PagedList<T>(
     {
-      endpoint: name,
-      key: endpoint.key,
+      endpoint: endpoints.endpointName(list.endpoint),
+      key: list.key,
       async fetchPage({ page, pageSize }) {
         const { data, meta } = await context.http.request({
-          method: 'GET',
-          path: endpoint.path,
-          query: { ...endpoint.query, page, pageSize },
-          kind: 'read',
-          schema: endpoint.schema,
+          ...endpoints.endpointRequest(list.endpoint, { query: { ...list.query, page, pageSize } }),
           signal: options.signal,
           correlationId: options.correlationId,
         });
-        return { items: endpoint.items(data), pagination: data.pagination, meta };
+        return { items: list.items(data), pagination: data.pagination, meta };
       },
       report: (inconsistency) => context.log('warn', { event: 'pagination.inconsistent', ...inconsistency }),
     },

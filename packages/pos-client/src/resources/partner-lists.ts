@@ -1,5 +1,5 @@
 // The partner-wide paged lists: active employees and registered stores (the daily sync reads both whole).
-import { type Employee, type Store, schemas } from '@fin/core';
+import { type Employee, endpoints, type Store } from '@fin/core';
 import type { ClientContext } from '../client-context.js';
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';
 import { pagedResource } from './paged-resource.js';
@@ -18,8 +18,7 @@ export const employeesResource = (context: ClientContext): EmployeesResource => 
     pagedResource(
       context,
       {
-        path: '/v1/employees',
-        schema: schemas.employeesPage,
+        endpoint: endpoints.partnerPos.listEmployees,
         items: (data) => data.employees,
         key: (employee) => employee.cpf,
       },
@@ -32,8 +31,7 @@ export const storesResource = (context: ClientContext): StoresResource => ({
     pagedResource(
       context,
       {
-        path: '/v1/stores',
-        schema: schemas.storesPage,
+        endpoint: endpoints.partnerPos.listStores,
         items: (data) => data.stores,
         key: (store) => store.storeId,
       },

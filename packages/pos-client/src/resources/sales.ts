@@ -1,11 +1,13 @@
 // Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
-import { FinInputError, isFinApiError, type SaleStatus, schemas } from '@fin/core';
+import { endpoints, FinApiError, FinInputError, isFinApiError, type SaleStatus, schemas } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
 
-type ByTaxId = z.infer<(typeof schemas.saleSearchRequest.options)[0]>;
-type ByImei = z.infer<(typeof schemas.saleSearchRequest.options)[1]>;
+const search = endpoints.partnerPos.searchSales;
+
+type ByTaxId = z.infer<(typeof search.body.schema.options)[0]>;
+type ByImei = z.infer<(typeof search.body.schema.options)[1]>;
 
 /** Exactly one of `taxId` (the customer CPF, 11 digits) or `imei` (15 digits): the type refuses both. */
 export type SaleSearchCriteria = Only<ByTaxId, ByImei> | Only<ByImei, ByTaxId>;
@@ -30,11 +32,7 @@ export const salesResource = (context: ClientContext): SalesResource => ({
     const body = key === 'taxId' ? { taxId: criteria.taxId } : { imei: criteria.imei };
     try {
       const { data } = await context.http.request({
-        method: 'POST',
-        path: '/v1/sales/search',
-        body,
-        kind: 'read',
-        schema: schemas.saleSearchResult,
+        ...endpoints.endpointRequest(search, { body }),
         signal: options.signal,
         correlationId: options.correlationId,
       });

@@ -1,12 +1,12 @@
 // R-01: every catalog, stock and IMEI call of one store, reachable only through `pos.store(storeId)`.
 import {
+  endpoints,
   type ImeiValidation,
   type Plan,
   type Product,
   type ProductWithStock,
   type Service,
   type StockLevel,
-  schemas,
 } from '@fin/core';
 import type { QueryValue } from '@fin/core/transport';
 import type { z } from 'zod';
@@ -57,18 +57,14 @@ export interface StoreScope {
 
 export function createStoreScope(context: ClientContext, storeIdInput: string): StoreScope {
   const storeId = requireStoreId(storeIdInput);
-  const read = async <S extends z.ZodType>(
-    path: string,
+  const api = endpoints.partnerPos;
+  const read = async <E extends endpoints.EndpointDefinition>(
+    endpoint: E,
     query: Record<string, QueryValue>,
-    schema: S,
     options: CallOptions = {},
-  ): Promise<z.output<S>> => {
+  ): Promise<endpoints.EndpointData<E>> => {
     const { data } = await context.http.request({
-      method: 'GET',
-      path,
-      query: { storeId, ...query },
-      kind: 'read',
-      schema,
+      ...endpoints.endpointRequest(endpoint, { query: { storeId, ...query } }),
       signal: options.signal,
       correlationId: options.correlationId,
     });
@@ -78,33 +74,30 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
   return {
     storeId,
     plans: {
-      list: async (options) => (await read('/v1/plans', {}, schemas.plansList, options)).plans,
+      list: async (options) => (await read(api.listPlans, {}, options)).plans,
     },
     products: {
       list: ({ planId, ...options }) =>
         pagedResource(
           context,
           {
-            path: '/v1/products',
+            endpoint: api.listProducts,
             query: { storeId, planId },
-            schema: schemas.productsPage,
             items: (data) => data.products,
             key: (product) => product.sku,
           },
           options,
         ),
-      byBarcode: (barcode, options) =>
-        read('/v1/products/barcode', { barcode }, schemas.productWithStock, options),
+      byBarcode: (barcode, options) => read(api.getProductByBarcode, { barcode }, options),
     },
     services: {
-      list: async ({ sku }, options) =>
-        (await read('/v1/services', { sku }, schemas.servicesList, options)).services,
+      list: async ({ sku }, options) => (await read(api.listServices, { sku }, options)).services,
     },
     stock: {
-      get: (sku, options) => read('/v1/stock', { sku }, schemas.stockLevel, options),
+      get: (sku, options) => read(api.getStock, { sku }, options),
     },
     imei: {
-      validate: (imei, options) => read('/v1/imei/validate', { imei }, schemas.imeiValidation, options),
+      validate: (imei, options) => read(api.validateImei, { imei }, options),
     },
   };
 }

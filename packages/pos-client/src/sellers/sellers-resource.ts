@@ -1,12 +1,14 @@
 // pos.sellers.login: both request shapes, one normalized result; the password is sent once and kept nowhere.
-import { FinInputError, schemas } from '@fin/core';
+import { endpoints, FinApiError, FinInputError, schemas } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
 import { type SellerLoginResult, toSellerLoginResult } from './seller-login-result.js';
 
-type ByCpf = z.infer<typeof schemas.sellerLoginByCpf>;
-type ByUsername = z.infer<typeof schemas.sellerLoginByUsername>;
+const session = endpoints.partnerPos.createSellerSession;
+
+type ByCpf = z.infer<(typeof session.body.schema.options)[0]>;
+type ByUsername = z.infer<(typeof session.body.schema.options)[1]>;
 
 /** Shape (a) `{ cpf, password }` or shape (b) `{ username, password }`, never both. */
 export type SellerCredentials = Only<ByCpf, ByUsername> | Only<ByUsername, ByCpf>;
@@ -20,8 +22,6 @@ export interface SellersResource {
    */
   login(credentials: SellerCredentials, options?: CallOptions): Promise<SellerLoginResult>;
 }
-
-const PATH = '/v1/sellers/session';
 
 export const sellersResource = (context: ClientContext): SellersResource => ({
   async login(credentials, options = {}) {
@@ -37,16 +37,12 @@ export const sellersResource = (context: ClientContext): SellersResource => ({
         ? { cpf: credentials.cpf, password: credentials.password }
         : { username: credentials.username, password: credentials.password };
     const { data, meta } = await context.http.request({
-      method: 'POST',
-      path: PATH,
-      body,
-      kind: 'read',
-      schema: schemas.sellerSessionResponse,
+      ...endpoints.endpointRequest(session, { body }),
       signal: options.signal,
       correlationId: options.correlationId,
     });
     return toSellerLoginResult(data, meta.message, {
-      endpoint: `POST ${PATH}`,
+      endpoint: endpoints.endpointName(session),
       status: meta.status,
       requestId: meta.requestId,
       correlationId: meta.correlationId,

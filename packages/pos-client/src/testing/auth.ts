@@ -68,13 +68,13 @@ export function createAuth(options: { clients: SimulatedClient[]; tokenTtlSecond
   };
 
   /** missing_token, invalid_token, expired_token, insufficient_scope, or the client the token belongs to. */
-  const verify = (authorization: string | null, scope: Scope | undefined, nowMs: number): VerifyOutcome => {
+  const verify = (authorization: string | null, scopes: readonly Scope[], nowMs: number): VerifyOutcome => {
     if (!authorization) return { ok: false, code: 'missing_token' };
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     const grant = match ? grants.get(match[1]!) : undefined;
     if (!grant) return { ok: false, code: 'invalid_token' };
     if (nowMs >= grant.expiresAtMs) return { ok: false, code: 'expired_token' };
-    if (scope && !grant.scopes.has(scope)) return { ok: false, code: 'insufficient_scope' };
+    if (scopes.some((scope) => !grant.scopes.has(scope))) return { ok: false, code: 'insufficient_scope' };
     return { ok: true, clientId: grant.clientId };
   };
 

@@ -1,48 +1,29 @@
-// The eleven Partner POS endpoints (spec section 4), named `METHOD /path` as the simulation counts them.
-import type { Scope } from '@fin/core';
+// The Partner POS endpoints the simulation serves, read from the endpoint registry and named `METHOD /path`.
+import { endpoints } from '@fin/core';
 
-export const posEndpoints = [
-  'POST /v1/oauth/token',
-  'POST /v1/sellers/session',
-  'GET /v1/employees',
-  'GET /v1/stores',
-  'GET /v1/plans',
-  'GET /v1/products',
-  'GET /v1/products/barcode',
-  'GET /v1/services',
-  'GET /v1/stock',
-  'GET /v1/imei/validate',
-  'POST /v1/sales/search',
-] as const;
+type Api = endpoints.PartnerPosEndpoints;
 
-export type PosEndpoint = (typeof posEndpoints)[number];
+/** The operationId of an endpoint of the Partner POS API. */
+export type PosOperation = keyof Api;
 
-/** The scope each endpoint needs (none for the token and the seller session), as the OpenAPI document states. */
-export const endpointScopes: Record<PosEndpoint, Scope | undefined> = {
-  'POST /v1/oauth/token': undefined,
-  'POST /v1/sellers/session': undefined,
-  'GET /v1/employees': 'catalog:read',
-  'GET /v1/stores': 'catalog:read',
-  'GET /v1/plans': 'catalog:read',
-  'GET /v1/products': 'catalog:read',
-  'GET /v1/products/barcode': 'catalog:read',
-  'GET /v1/services': 'catalog:read',
-  'GET /v1/stock': 'inventory:read',
-  'GET /v1/imei/validate': 'inventory:read',
-  'POST /v1/sales/search': 'sales:read',
-};
+/** An endpoint as the request log and the fault controls name it: `GET /v1/products`. */
+export type PosEndpoint = { [Id in PosOperation]: endpoints.EndpointName<Api[Id]> }[PosOperation];
 
-const byName = new Set<string>(posEndpoints);
-const paths = new Set(posEndpoints.map((endpoint) => endpoint.split(' ')[1]!));
+/** Every endpoint of the Partner POS API, in the registry's order (spec section 4). */
+export const posEndpoints: readonly PosEndpoint[] = Object.values(endpoints.partnerPos).map(
+  endpoints.endpointName,
+);
+
+const match = endpoints.createEndpointMatcher(endpoints.partnerPos);
 
 /**
  * The endpoint a request addresses, whatever base path the partner is mounted under; `unknown-path`
  * or `wrong-method` otherwise.
  */
-export function endpointOf(method: string, pathname: string): PosEndpoint | 'unknown-path' | 'wrong-method' {
+export function endpointOf(method: string, pathname: string): PosOperation | 'unknown-path' | 'wrong-method' {
   const at = pathname.indexOf('/v1/');
   const path = at === -1 ? pathname : pathname.slice(at).replace(/\/+$/, '');
-  const name = `${method.toUpperCase()} ${path}`;
-  if (byName.has(name)) return name as PosEndpoint;
-  return paths.has(path) ? 'wrong-method' : 'unknown-path';
+  const found = match(method, path);
+  if (found.ok) return found.operationId;
+  return found.code === 'method_not_allowed' ? 'wrong-method' : 'unknown-path';
 }

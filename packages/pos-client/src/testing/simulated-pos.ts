@@ -1,5 +1,5 @@
 // The simulated partner POS: one `(request: Request) => Promise<Response>` core over a seeded data set, with its controls.
-import { type Clock, type Plan, type Store, schemas, systemClock } from '@fin/core';
+import { type Clock, endpoints, type Plan, type Store, schemas, systemClock } from '@fin/core';
 import { createAuth, type SimulatedClient } from './auth.js';
 import {
   type CatalogControls,
@@ -16,7 +16,7 @@ import {
   type SimulatedSale,
   type SimulatedSeller,
 } from './data/dataset.js';
-import { endpointOf, endpointScopes, type PosEndpoint } from './endpoints.js';
+import { endpointOf, type PosOperation } from './endpoints.js';
 import { createFaults, type FaultControls, type FaultPlan } from './faults.js';
 import { createSlidingWindow } from './rate-limit.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
@@ -95,19 +95,21 @@ export const defaultSimulatedClient: Readonly<SimulatedClient> = Object.freeze({
   clientSecret: 'simulated-partner-secret',
 });
 
-type ApiEndpoint = Exclude<PosEndpoint, 'POST /v1/oauth/token'>;
+/** Every endpoint but the token's, which the simulation answers before any bearer exists. */
+type ApiOperation = Exclude<PosOperation, 'issueToken'>;
 
-const routes: Record<ApiEndpoint, Route> = {
-  'POST /v1/sellers/session': sellerSession,
-  'GET /v1/employees': listEmployees,
-  'GET /v1/stores': listStores,
-  'GET /v1/plans': listPlans,
-  'GET /v1/products': listProducts,
-  'GET /v1/products/barcode': productByBarcode,
-  'GET /v1/services': listServices,
-  'GET /v1/stock': stockOf,
-  'GET /v1/imei/validate': validateImei,
-  'POST /v1/sales/search': searchSales,
+/** Which route serves each endpoint of the registry. */
+const routes: Record<ApiOperation, Route> = {
+  createSellerSession: sellerSession,
+  listEmployees,
+  listStores,
+  listPlans,
+  listProducts,
+  getProductByBarcode: productByBarcode,
+  listServices,
+  getStock: stockOf,
+  validateImei,
+  searchSales,
 };
 
 /** Waits `ms`; resolves `false` early when the caller gives up (the request's signal aborts). */
@@ -139,8 +141,8 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
   const auth = createAuth({ clients, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
   const limits = options.rateLimit === false ? undefined : (options.rateLimit ?? {});
   const windowMs = limits?.windowMs ?? 60_000;
-  const readLimit = limits && createSlidingWindow(limits.reads ?? 600, windowMs);
-  const tokenLimit = limits && createSlidingWindow(limits.tokens ?? 60, windowMs);
+  const readLimit = limits && createSlidingWindow(limits.reads ?? endpoints.perMinuteOf.read, windowMs);
+  const tokenLimit = limits && createSlidingWindow(limits.tokens ?? endpoints.perMinuteOf.token, windowMs);
   const faults = createFaults();
   const requests = createRequestLog();
   const controls = createControls(state.dataset, () => clock.now());
@@ -174,7 +176,7 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
   };
 
   /** Read limit, faults, request ids, bearer and scope, then the route: the order a gateway checks in. */
-  const answerApi = (exchange: Exchange, endpoint: ApiEndpoint, plan: FaultPlan) => {
+  const answerApi = (exchange: Exchange, operation: ApiOperation, plan: FaultPlan) => {
     const { request, context } = exchange;
     const nowMs = context.now.getTime();
     const headers = overLimit(readLimit, auth.clientOf(request.headers.get('authorization')), nowMs);
@@ -187,19 +189,18 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     if (plan.malformedJson) return malformed(context);
     const ids = [request.headers.get('x-request-id'), request.headers.get('x-correlation-id')];
     if (!ids.every((id) => schemas.uuid.safeParse(id).success)) return fail(context, 'invalid_request_id');
-    const bearer = auth.verify(request.headers.get('authorization'), endpointScopes[endpoint], nowMs);
+    const { scopes } = endpoints.partnerPos[operation];
+    const bearer = auth.verify(request.headers.get('authorization'), scopes, nowMs);
     if (!bearer.ok) return fail(context, bearer.code);
-    return routes[endpoint](exchange);
+    return routes[operation](exchange);
   };
 
-  const answer = async (exchange: Exchange, endpoint: PosEndpoint) => {
-    const plan = faults.planFor(endpoint);
+  const answer = async (exchange: Exchange, operation: PosOperation) => {
+    const plan = faults.planFor(endpoints.endpointName(endpoints.partnerPos[operation]));
     if (plan.delayMs > 0 && !(await wait(plan.delayMs, exchange.request.signal))) {
       return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
-    return endpoint === 'POST /v1/oauth/token'
-      ? answerToken(exchange, plan)
-      : answerApi(exchange, endpoint, plan);
+    return operation === 'issueToken' ? answerToken(exchange, plan) : answerApi(exchange, operation, plan);
   };
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -210,15 +211,18 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
       now: clock.now(),
     };
     const url = new URL(request.url);
-    const endpoint = endpointOf(request.method, url.pathname);
+    const operation = endpointOf(request.method, url.pathname);
     const response =
-      endpoint === 'unknown-path'
+      operation === 'unknown-path'
         ? fail(context, 'not_found')
-        : endpoint === 'wrong-method'
+        : operation === 'wrong-method'
           ? fail(context, 'method_not_allowed')
-          : await answer({ request, query: url.searchParams, context, state }, endpoint);
+          : await answer({ request, query: url.searchParams, context, state }, operation);
     requests.record({
-      endpoint: endpoint === 'unknown-path' || endpoint === 'wrong-method' ? 'unknown' : endpoint,
+      endpoint:
+        operation === 'unknown-path' || operation === 'wrong-method'
+          ? 'unknown'
+          : endpoints.endpointName(endpoints.partnerPos[operation]),
       status: response.status,
       clientId: auth.clientOf(request.headers.get('authorization')),
       at: context.now.toISOString(),

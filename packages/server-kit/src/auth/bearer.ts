@@ -1,11 +1,9 @@
 // Bearer authentication of the API calls, with the errors of spec section 5 exactly.
-import type { ErrorCode } from '@fin/core';
+import type { ErrorCode, Scope } from '@fin/core';
 import type { PlainRequest } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
 import type { RegisteredClient } from './client-registry.js';
 import { hashToken } from './token-hash.js';
-
-export const REQUIRED_SCOPE = 'sales:authorize';
 
 export type BearerResult =
   | { ok: true; client: RegisteredClient }
@@ -22,11 +20,13 @@ const refuse = (code: ErrorCode, error?: string, extra?: string): BearerResult =
 
 /**
  * `missing_token` (no Authorization header), `invalid_token` (not a Bearer token, unknown, or of a client
- * no longer registered here), `expired_token` (known but past its hour), `insufficient_scope` (403).
+ * no longer registered here), `expired_token` (known but past its hour), `insufficient_scope` (403: the
+ * token lacks one of `scopes`, those the endpoint's registry entry requires).
  */
 export async function authenticateBearer(
   deps: ServiceDeps,
   request: PlainRequest,
+  scopes: readonly Scope[],
   now: Date,
 ): Promise<BearerResult> {
   const header = request.header('authorization');
@@ -45,8 +45,8 @@ export async function authenticateBearer(
   ) {
     return refuse('invalid_token', 'invalid_token');
   }
-  if (!token.scopes.includes(REQUIRED_SCOPE)) {
-    return refuse('insufficient_scope', 'insufficient_scope', `, scope="${REQUIRED_SCOPE}"`);
+  if (scopes.some((scope) => !token.scopes.includes(scope))) {
+    return refuse('insufficient_scope', 'insufficient_scope', `, scope="${scopes.join(' ')}"`);
   }
   return { ok: true, client };
 }

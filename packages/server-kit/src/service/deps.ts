@@ -1,5 +1,5 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
-import type { Clock, Logger } from '@fin/core';
+import { type Clock, endpoints, type Logger } from '@fin/core';
 import type { ClientRegistry } from '../auth/client-registry.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
@@ -32,8 +32,8 @@ export interface ServiceLimits {
 
 export const defaultLimits: ServiceLimits = {
   tokenTtlSeconds: 3600,
-  tokensPerMinute: 60,
-  writesPerMinute: 120,
+  tokensPerMinute: endpoints.perMinuteOf.token,
+  writesPerMinute: endpoints.perMinuteOf.write,
   maxBodyBytes: 64 * 1024,
   idempotencyRetentionMs: 24 * 3_600_000,
   idempotencyLeaseMs: 30_000,

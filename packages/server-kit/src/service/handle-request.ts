@@ -1,6 +1,5 @@
 // The pure core: one PlainRequest in, one PlainResponse out; ids, auth, rate limit, body, schema, idempotency, use case.
-import { type ErrorCode, type Logger, redact, schemas } from '@fin/core';
-import type { z } from 'zod';
+import { type ErrorCode, endpoints, type Logger, redact, schemas } from '@fin/core';
 import { authenticateBearer } from '../auth/bearer.js';
 import { issueToken } from '../auth/token-endpoint.js';
 import { readJson } from '../http/body.js';
@@ -8,17 +7,19 @@ import { type AnswerContext, type FailureOptions, failure, success, tokenFailure
 import { perMinuteHit, retryAfter } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
-import { matchRoute, type Route } from '../http/routes.js';
+import { matchRoute } from '../http/routes.js';
 import { validate } from '../http/validate.js';
 import { requestFingerprint } from '../idempotency/fingerprint.js';
 import { createIdempotency } from '../idempotency/idempotency.js';
-import { authorizeSale } from '../use-cases/authorize.js';
-import { cancelSale } from '../use-cases/cancel.js';
-import { confirmSale } from '../use-cases/confirm.js';
 import type { UseCaseResult } from '../use-cases/result.js';
 import type { ServiceDeps } from './deps.js';
+import { type UseCaseId, useCaseOf } from './use-case-table.js';
 
-type ApiRoute = Exclude<Route, { name: 'token' }>;
+/** A matched call of the API: which endpoint, with its path parameters. */
+interface ApiRoute {
+  operationId: UseCaseId;
+  params: Record<string, string>;
+}
 
 /** What the log line of a request carries besides status and timing. */
 interface Trace {
@@ -33,38 +34,9 @@ interface Trace {
   replayed?: boolean;
 }
 
-const bodySchemas = {
-  authorize: schemas.authorizeRequest,
-  confirm: schemas.confirmRequest,
-  cancel: schemas.cancelRequest,
-} satisfies Record<ApiRoute['name'], z.ZodType>;
-
 export function createRequestHandler(deps: ServiceDeps) {
   const idempotency = createIdempotency(deps);
   const { limits } = deps.settings;
-
-  async function runUseCase(
-    route: ApiRoute,
-    body: unknown,
-    clientId: string,
-    trace: Trace,
-  ): Promise<UseCaseResult> {
-    const now = deps.clock.now();
-    const client = deps.clients.get(clientId)!;
-    if (route.name === 'authorize') {
-      return authorizeSale(deps, {
-        client,
-        cart: body as z.output<typeof schemas.authorizeRequest>,
-        correlationId: trace.correlationId,
-        now,
-      });
-    }
-    const common = { clientId, authorizationId: route.authorizationId, now };
-    if (route.name === 'confirm') {
-      return confirmSale(deps, { ...common, confirmation: body as z.output<typeof schemas.confirmRequest> });
-    }
-    return cancelSale(deps, { ...common, notice: body as z.output<typeof schemas.cancelRequest> });
-  }
 
   async function api(
     request: PlainRequest,
@@ -72,7 +44,8 @@ export function createRequestHandler(deps: ServiceDeps) {
     ctx: AnswerContext,
     trace: Trace,
   ): Promise<PlainResponse> {
-    const auth = await authenticateBearer(deps, request, ctx.now);
+    const endpoint = endpoints.salesAuthorization[route.operationId];
+    const auth = await authenticateBearer(deps, request, endpoint.scopes, ctx.now);
     if (!auth.ok) return failure(ctx, auth.code, { headers: auth.headers });
     const clientId = auth.client.clientId;
     trace.clientId = clientId;
@@ -99,21 +72,28 @@ export function createRequestHandler(deps: ServiceDeps) {
     }
     const body = await readJson(request, limits.maxBodyBytes);
     if (!body.ok) return refuse(body.code, { details: body.details });
-    const checked = validate(bodySchemas[route.name], body.value);
+    const checked = validate(endpoint.body.schema, body.value);
     if (!checked.ok) return refuse(checked.code, { details: checked.details });
-    if (route.name === 'authorize') {
-      const cart = checked.data as z.output<typeof schemas.authorizeRequest>;
-      trace.clientTaxId = cart.clientTaxId;
-      trace.imei = cart.imei;
-    }
+    const useCase = useCaseOf(route.operationId);
+    Object.assign(trace, useCase.trace?.(checked.data));
 
     const fingerprint = requestFingerprint(request.method, request.path, body.value);
     const outcome = await idempotency.run(
       clientId,
       key.toLowerCase(),
       fingerprint,
-      async () =>
-        answer({ ...ctx, now: deps.clock.now() }, await runUseCase(route, checked.data, clientId, trace)),
+      async () => {
+        const now = deps.clock.now();
+        const client = deps.clients.get(clientId)!;
+        const call = {
+          client,
+          body: checked.data,
+          params: route.params,
+          correlationId: trace.correlationId,
+          now,
+        };
+        return answer({ ...ctx, now }, await useCase.run(deps, call));
+      },
       hit,
     );
     switch (outcome.kind) {
@@ -135,7 +115,8 @@ export function createRequestHandler(deps: ServiceDeps) {
 
   async function dispatch(request: PlainRequest, trace: Trace): Promise<PlainResponse> {
     const match = matchRoute(request.method, request.path);
-    const ids = readRequestIds(request, !(match.ok && match.route.name === 'token'));
+    const token = match.ok && match.operationId === 'issueToken';
+    const ids = readRequestIds(request, !token);
     trace.requestId = ids.requestId;
     if (ids.ok) trace.correlationId = ids.correlationId;
     const ctx: AnswerContext = { requestId: ids.requestId, now: deps.clock.now() };
@@ -143,12 +124,11 @@ export function createRequestHandler(deps: ServiceDeps) {
       return failure(
         ctx,
         match.code,
-        match.code === 'method_not_allowed' ? { headers: { allow: 'POST' } } : {},
+        match.code === 'method_not_allowed' ? { headers: { allow: match.allow } } : {},
       );
     }
-    const { route } = match;
-    trace.route = route.name;
-    if (route.name === 'token') {
+    if (match.operationId === 'issueToken') {
+      trace.route = 'token';
       if (!ids.ok) {
         return tokenFailure(ctx, 'invalid_request', 'invalid_request_id', {
           description: ids.details.map((d) => `${d.field} ${d.issue}`).join('; '),
@@ -156,7 +136,9 @@ export function createRequestHandler(deps: ServiceDeps) {
       }
       return issueToken(deps, request, ctx);
     }
-    trace.authorizationId = 'authorizationId' in route ? route.authorizationId : undefined;
+    const route = { operationId: match.operationId, params: match.params };
+    trace.route = useCaseOf(route.operationId).route;
+    trace.authorizationId = route.params.id;
     if (!ids.ok) return failure(ctx, 'invalid_request_id', { details: ids.details });
     return api(request, route, ctx, trace);
   }

@@ -1,11 +1,13 @@
 // The real-time inventory endpoints of the simulated partner: stock of a SKU and IMEI validation (R-05).
-import { imei, schemas } from '@fin/core';
+import { endpoints, imei } from '@fin/core';
 import { fail, ok } from '../respond.js';
 import { type Exchange, storeQuery } from './exchange.js';
 
+const api = endpoints.partnerPos;
+
 /** `GET /v1/stock` in the shape settled in DESIGN.md: `{ sku, storeId, quantity, updatedAt }`. */
 export function stockOf(exchange: Exchange) {
-  const scoped = storeQuery(exchange, schemas.stockQuery);
+  const scoped = storeQuery(exchange, api.getStock.query);
   if ('response' in scoped) return scoped.response;
   const entry = exchange.state.dataset.catalog.get(scoped.store.storeId)!.get(scoped.query.sku);
   if (!entry)
@@ -23,7 +25,7 @@ export function stockOf(exchange: Exchange) {
  * 422; a 15-digit one failing Luhn, unknown here or already sold is a 200 with the reason in `message`.
  */
 export function validateImei(exchange: Exchange) {
-  const scoped = storeQuery(exchange, schemas.imeiQuery);
+  const scoped = storeQuery(exchange, api.validateImei.query);
   if ('response' in scoped) return scoped.response;
   if (!imei.isValid(scoped.query.imei)) {
     return ok(exchange.context, {

@@ -1,5 +1,5 @@
 // POST /v1/sales/search on the simulated partner: sales by customer CPF or by IMEI, most recent first.
-import { schemas } from '@fin/core';
+import { endpoints } from '@fin/core';
 import { findSales } from '../data/dataset.js';
 import { fail, ok } from '../respond.js';
 import { type Exchange, jsonBody, validate } from './exchange.js';
@@ -8,7 +8,7 @@ import { type Exchange, jsonBody, validate } from './exchange.js';
 export async function searchSales(exchange: Exchange) {
   const body = await jsonBody(exchange);
   if ('response' in body) return body.response;
-  const search = validate(exchange, schemas.saleSearchRequest, body.value);
+  const search = validate(exchange, endpoints.partnerPos.searchSales.body.schema, body.value);
   if ('response' in search) return search.response;
   const found = findSales(exchange.state.dataset, search.value);
   if (found.length === 0) {

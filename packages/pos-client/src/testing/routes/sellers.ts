@@ -1,5 +1,5 @@
 // POST /v1/sellers/session on the simulated partner: both request shapes, answered in the configured response shape.
-import { schemas } from '@fin/core';
+import { endpoints } from '@fin/core';
 import type { SimulatedSeller } from '../data/dataset.js';
 import { ok } from '../respond.js';
 import { type Exchange, jsonBody, validate } from './exchange.js';
@@ -32,7 +32,7 @@ function sessionOf(exchange: Exchange, seller: SimulatedSeller) {
 export async function sellerSession(exchange: Exchange) {
   const body = await jsonBody(exchange);
   if ('response' in body) return body.response;
-  const login = validate(exchange, schemas.sellerLoginRequest, body.value);
+  const login = validate(exchange, endpoints.partnerPos.createSellerSession.body.schema, body.value);
   if ('response' in login) return login.response;
   const credentials = login.value;
   const seller = exchange.state.dataset.sellers.find((candidate) =>

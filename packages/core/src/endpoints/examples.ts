@@ -16,7 +16,7 @@ import type {
   TokenRequest,
   TokenResponse,
 } from '../schemas/index.js';
-import type { NamedExample } from './operation.js';
+import type { NamedExample } from './endpoint.js';
 
 const issuedAt = '2026-01-15T12:00:00.000Z';
 const brl = (amount: number) => ({ amount, currency: 'BRL' as const });

@@ -1,0 +1,22 @@
+// The endpoint registry: every endpoint of both APIs as data, read by the clients, the servers and the documents.
+export {
+  defineEndpoint,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointName,
+  type EndpointTable,
+  type ErrorFormat,
+  endpointName,
+  type NamedExample,
+  perMinuteOf,
+  type RateClass,
+} from './endpoint.js';
+export { endpointErrorCodes } from './error-codes.js';
+export { type PartnerPosEndpoints, partnerPosEndpoints as partnerPos } from './partner-pos.js';
+export { createEndpointMatcher, type EndpointMatch, endpointPath } from './path-template.js';
+export { type EndpointInput, endpointRequest } from './request.js';
+export {
+  type SalesAuthorizationEndpoints,
+  salesAuthorizationEndpoints as salesAuthorization,
+} from './sales-authorization.js';
+export { tokenPath } from './token.js';

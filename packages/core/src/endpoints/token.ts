@@ -1,0 +1,42 @@
+// `POST /v1/oauth/token`, offered by both APIs: form-encoded client credentials, RFC 6749 error bodies.
+import type { Scope } from '../schemas/oauth.js';
+import { tokenRequest, tokenResponse } from '../schemas/oauth.js';
+import { defineEndpoint } from './endpoint.js';
+import { tokenExamples } from './examples.js';
+
+export const tokenPath = '/v1/oauth/token';
+
+/** `scopes`: what this API's tokens carry, shown in the examples; `extensions`: the API's own `x-` fields. */
+export const tokenEndpoint = (
+  scopesNote: string,
+  scopes: readonly Scope[],
+  extensions: { [key: `x-${string}`]: unknown } = {},
+) =>
+  defineEndpoint({
+    method: 'POST',
+    path: tokenPath,
+    rate: 'token',
+    scopes: 'none',
+    body: {
+      schema: tokenRequest,
+      mediaType: 'application/x-www-form-urlencoded',
+      examples: { clientCredentials: tokenExamples(scopes.join(' ')).request },
+    },
+    response: {
+      schema: tokenResponse,
+      envelope: false,
+      description: 'The system token: plain JSON, no envelope.',
+      examples: { token: tokenExamples(scopes.join(' ')).response },
+    },
+    errors: ['invalid_client'],
+    errorFormat: 'oauth',
+    docs: {
+      summary: 'Issue a system token',
+      description:
+        'OAuth 2.0 client credentials (RFC 6749 section 4.4). No bearer token is needed here. The token ' +
+        `identifies the application, not the seller, and lasts 1 hour. ${scopesNote} Errors keep RFC 6749's ` +
+        'top-level `error` so OAuth libraries understand them; our catalog code travels in `code` and `legacyCode`.',
+      tag: 'System token',
+      extensions,
+    },
+  });

@@ -1,0 +1,58 @@
+// Which use case serves each endpoint of the Sales Authorization API: the dispatch table of the registry.
+import type { endpoints } from '@fin/core';
+import type { z } from 'zod';
+import type { RegisteredClient } from '../auth/client-registry.js';
+import type { OperationId } from '../http/routes.js';
+import { authorizeSale } from '../use-cases/authorize.js';
+import { cancelSale } from '../use-cases/cancel.js';
+import { confirmSale } from '../use-cases/confirm.js';
+import type { UseCaseResult } from '../use-cases/result.js';
+import type { ServiceDeps } from './deps.js';
+
+type Api = endpoints.SalesAuthorizationEndpoints;
+/** Every endpoint but the token's, which the token endpoint serves before any bearer exists. */
+export type UseCaseId = Exclude<OperationId, 'issueToken'>;
+
+/** One call, its body already parsed by the endpoint's schema. */
+export interface UseCaseCall<Body> {
+  client: RegisteredClient;
+  body: Body;
+  params: Readonly<Record<string, string>>;
+  correlationId: string | undefined;
+  now: Date;
+}
+
+interface UseCaseEntry<Id extends UseCaseId> {
+  /** The `route` field of the request's log line. */
+  route: string;
+  /** Fields of the log line read from the body (masked by `redact`). */
+  trace?: (body: z.output<Api[Id]['body']['schema']>) => { clientTaxId?: string; imei?: string };
+  run(deps: ServiceDeps, call: UseCaseCall<z.output<Api[Id]['body']['schema']>>): Promise<UseCaseResult>;
+}
+
+const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
+  authorizeSale: {
+    route: 'authorize',
+    trace: (cart) => ({ clientTaxId: cart.clientTaxId, imei: cart.imei }),
+    run: (deps, { client, body, correlationId, now }) =>
+      authorizeSale(deps, { client, cart: body, correlationId, now }),
+  },
+  confirmSale: {
+    route: 'confirm',
+    run: (deps, { client, body, params, now }) =>
+      confirmSale(deps, { clientId: client.clientId, authorizationId: params.id!, confirmation: body, now }),
+  },
+  cancelSale: {
+    route: 'cancel',
+    run: (deps, { client, body, params, now }) =>
+      cancelSale(deps, { clientId: client.clientId, authorizationId: params.id!, notice: body, now }),
+  },
+};
+
+/** A use case whose body its endpoint's schema (the registry's) has already parsed into the right shape. */
+export type ParsedUseCase = Omit<UseCaseEntry<UseCaseId>, 'trace' | 'run'> & {
+  trace?: (body: unknown) => { clientTaxId?: string; imei?: string };
+  run(deps: ServiceDeps, call: UseCaseCall<unknown>): Promise<UseCaseResult>;
+};
+
+export const useCaseOf = (id: UseCaseId): ParsedUseCase => useCases[id] as ParsedUseCase;
