@@ -1,5 +1,5 @@
 // Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
-import { endpoints, FinApiError, FinInputError, isFinApiError, type SaleStatus, schemas } from '@fin/core';
+import { endpoints, FinInputError, isFinApiError, type SaleStatus } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';

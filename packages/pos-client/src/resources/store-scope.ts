@@ -9,7 +9,6 @@ import {
   type StockLevel,
 } from '@fin/core';
 import type { QueryValue } from '@fin/core/transport';
-import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';
 import { pagedResource } from './paged-resource.js';

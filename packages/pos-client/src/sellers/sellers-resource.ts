@@ -1,5 +1,5 @@
 // pos.sellers.login: both request shapes, one normalized result; the password is sent once and kept nowhere.
-import { endpoints, FinApiError, FinInputError, schemas } from '@fin/core';
+import { endpoints, FinInputError } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
