@@ -1,5 +1,5 @@
-// Client-side pacing (spec section 8): never above the allowed rate, yet close to it.
-import { createHttpClient, createPacer } from '@fin/core/transport';
+// Client-side pacing (spec section 8, DESIGN 16): a burst up to the allowance at once, never above it in any window.
+import { createHttpClient, createPacer, type Pacer } from '@fin/core/transport';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -23,6 +23,18 @@ function busiestWindow(instants: number[], windowMs: number): number {
     busiest = Math.max(busiest, end - start + 1);
   }
   return busiest;
+}
+
+/** When each of `count` acquires got its slot, in ms from now, once fake time has moved `advanceMs`. */
+async function slotTimes(pacer: Pacer, count: number, advanceMs: number): Promise<number[]> {
+  const start = Date.now();
+  const times: number[] = [];
+  const slots = Array.from({ length: count }, () =>
+    pacer.acquire().then(() => times.push(Date.now() - start)),
+  );
+  await vi.advanceTimersByTimeAsync(advanceMs);
+  await Promise.all(slots);
+  return times;
 }
 
 const ping = (client: ReturnType<typeof createHttpClient>) =>
@@ -60,42 +72,34 @@ describe('createPacer: a sliding window (DESIGN 16, issue 14)', () => {
     controller.abort(new Error('stop'));
     await expect(waiting).resolves.toMatchObject({ message: 'stop' });
 
-    const start = Date.now();
-    const times: number[] = [];
-    const next = [pacer.acquire(), pacer.acquire()].map((slot) =>
-      slot.then(() => times.push(Date.now() - start)),
-    );
-    await vi.advanceTimersByTimeAsync(2_000);
-    await Promise.all(next);
-    expect(times).toEqual([1_000, 2_000]);
+    expect(await slotTimes(pacer, 2, 2_000)).toEqual([1_000, 2_000]);
   });
 
-  it('holdUntil holds every caller until the time given, then the window applies again', async () => {
+  it('holdUntil holds every caller until the time given, then lets them all leave', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const pacer = createPacer({ limit: 10 });
-    const start = Date.now();
-    pacer.holdUntil(start + 2_000);
-    const times: number[] = [];
-    const slots = [pacer.acquire(), pacer.acquire()].map((slot) =>
-      slot.then(() => times.push(Date.now() - start)),
-    );
-    await vi.advanceTimersByTimeAsync(2_000);
-    await Promise.all(slots);
-    expect(times).toEqual([2_000, 2_000]);
+    pacer.holdUntil(Date.now() + 2_000);
+    expect(await slotTimes(pacer, 2, 2_000)).toEqual([2_000, 2_000]);
   });
 });
+
+/** A ping endpoint recording when each request arrived; `answer` picks the response of the n-th (from 1). */
+function pingEndpoint(answer: (n: number) => Response = () => ok({ value: 1 })): number[] {
+  const seenAt: number[] = [];
+  server.use(
+    tokenEndpoint().handler,
+    http.get(`${BASE}/v1/ping`, () => {
+      seenAt.push(Date.now());
+      return answer(seenAt.length);
+    }),
+  );
+  return seenAt;
+}
 
 describe('pacing inside the HTTP client', () => {
   it('a burst up to the allowance leaves at once, the rest after the window, and another instance has its own budget', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const seenAt: number[] = [];
-    server.use(
-      tokenEndpoint().handler,
-      http.get(`${BASE}/v1/ping`, () => {
-        seenAt.push(Date.now());
-        return ok({ value: 1 });
-      }),
-    );
+    const seenAt = pingEndpoint();
     const client = createHttpClient({ ...CLIENT, rateLimit: { read: 3 } });
     const start = Date.now();
     const calls = Promise.all(Array.from({ length: 5 }, () => ping(client)));
@@ -111,15 +115,8 @@ describe('pacing inside the HTTP client', () => {
 
   it('a 429 with Retry-After holds every caller of that client until the time given', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const seenAt: number[] = [];
-    server.use(
-      tokenEndpoint().handler,
-      http.get(`${BASE}/v1/ping`, () => {
-        seenAt.push(Date.now());
-        return seenAt.length === 1
-          ? fail('rate_limit_exceeded', { headers: { 'Retry-After': '2' } })
-          : ok({});
-      }),
+    const seenAt = pingEndpoint((n) =>
+      n === 1 ? fail('rate_limit_exceeded', { headers: { 'Retry-After': '2' } }) : ok({}),
     );
     const client = createHttpClient({ ...CLIENT, maxRetries: 0 });
     const start = Date.now();
