@@ -2,18 +2,17 @@
 import { AuthorizationClient } from '@fin/authorization-client';
 import { authorizationHandlers, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
 import { endpoints, schemas } from '@fin/core';
+import {
+  buildPartnerPosOpenApi,
+  buildSalesAuthorizationOpenApi,
+  type OpenApiDocument,
+} from '@fin/core/openapi';
 import { PosClient, type StoreScope } from '@fin/pos-client';
 import { createSimulatedPos, posEndpoints } from '@fin/pos-client/testing';
 import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { cart, NFE_KEY, sandboxClientOptions } from '../../packages/authorization-client/test/fixtures.js';
-// The documents' builders are build-time code, outside the SDK's runtime entry point.
-import {
-  buildPartnerPosOpenApi,
-  buildSalesAuthorizationOpenApi,
-  type OpenApiDocument,
-} from '../../packages/core/src/openapi/index.js';
 
 type Table = endpoints.EndpointTable;
 type Fetch = (request: Request) => Promise<Response>;
