@@ -1,5 +1,6 @@
 // createHttpClient: a call is opened, then the retry loop runs attempts (with token replay) until one settles.
 import type { z } from 'zod';
+import { tokenPath } from '../endpoints/token.js';
 import { tokenResponse } from '../schemas/index.js';
 import { openCall } from './call-context.js';
 import { retryLoop } from './retry-loop.js';
@@ -32,7 +33,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const tokensFor = createTokenSource(transport, async (scope) => {
     const { data } = await request({
       method: 'POST',
-      path: options.tokenPath ?? '/v1/oauth/token',
+      path: options.tokenPath ?? tokenPath,
       kind: 'token',
       form: {
         grant_type: 'client_credentials',

@@ -1,13 +1,11 @@
 // One pacer per rate class of a client (spec section 8), or none when pacing is off; a 429 holds them all.
 import type { Clock } from '../clock/index.js';
+import { perMinuteOf } from '../endpoints/endpoint.js';
 import { createPacer, type Pacer } from './pacer.js';
 import type { RateLimitOptions, RequestKind } from './types.js';
 
-/** The spec's limits per client_id (section 8), requests per minute. */
-export const DEFAULT_RATE_LIMITS = { token: 60, read: 600, write: 120 } as const satisfies Record<
-  RequestKind,
-  number
->;
+/** The spec's limits per client_id (section 8), requests per minute: those of the registry's rate classes. */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<RequestKind, number>> = perMinuteOf;
 
 export type Pacers = Partial<Record<RequestKind, Pacer>>;
 
