@@ -10,7 +10,7 @@ export type CartLine = z.input<typeof cartLine>;
 const cartInput = z.object({
   client: z.object({ name: z.string(), taxId: z.string(), phoneNumber: z.string() }),
   seller: z.object({ id: z.string(), taxId: z.string(), name: z.string() }),
-  storeId: z.string(),
+  storeId: schemas.storeContext,
   planId: z.string(),
   imei: z.string(),
   items: z.array(cartLine),

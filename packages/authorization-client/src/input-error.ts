@@ -1,20 +1,10 @@
 // Local input checks: a zod failure becomes a FinInputError with the code the server would have answered.
-import { type ErrorDetail, FinInputError } from '@fin/core';
+import { FinInputError, schemaFailure } from '@fin/core';
 import type { z } from 'zod';
 
-const detailsOf = (error: z.ZodError, prefix: string): ErrorDetail[] =>
-  error.issues.map((issue) => ({
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
-    issue: issue.message,
-  }));
-
-/** `unsupported_currency` when an amount is not BRL (the money schema says so), else `validation_error`. */
+/** The code and per-field details the server would have answered (`schemaFailure`): R-01 first, then currency. */
 export function inputError(error: z.ZodError, prefix = ''): FinInputError {
-  const currency = error.issues.some((issue) => issue.message === 'unsupported_currency');
-  return new FinInputError({
-    code: currency ? 'unsupported_currency' : 'validation_error',
-    details: detailsOf(error, prefix),
-  });
+  return new FinInputError(schemaFailure(error, prefix));
 }
 
 /** The parsed value, or the input error naming each field. */

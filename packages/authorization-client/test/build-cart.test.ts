@@ -1,6 +1,6 @@
 // buildCart: totals in integer cents by construction (R-02), and bad input rejected before any request.
 import { buildCart, type CartInput, FinInputError } from '@fin/authorization-client';
-import { money, schemas } from '@fin/core';
+import { MAX_SALE_AMOUNT_CENTS, money, schemas } from '@fin/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartInput } from './fixtures.js';
@@ -44,39 +44,65 @@ describe('buildCart (R-02)', () => {
     expect(schemas.authorizeRequest.safeParse(cart).success).toBe(true);
   });
 
-  it('R-02: for any cart, item totals plus service prices equal grandTotal exactly', () => {
-    const amount = fc.integer({ min: 0, max: 10_000_000 });
+  it('R-02 and C-18: for any cart, grandTotal is the exact sum, or the cart is refused before sending when it is 0 or over the ceiling', () => {
+    const amount = fc.integer({ min: 0, max: 1_000_000 });
     fc.assert(
       fc.property(
-        fc.array(fc.record({ unit: amount, quantity: fc.integer({ min: 1, max: 999 }) }), {
+        fc.array(fc.record({ unit: amount, quantity: fc.integer({ min: 1, max: 20 }) }), {
           minLength: 1,
           maxLength: 20,
         }),
         fc.array(amount, { maxLength: 5 }),
         (lines, services) => {
-          const cart = buildCart({
-            ...base,
-            items: lines.map((line, i) => ({
-              sku: `SKU-${i}`,
-              productType: 'ACCESSORY',
-              name: `Item ${i}`,
-              quantity: line.quantity,
-              unitPrice: money.brl(line.unit),
-            })),
-            services: services.map((price, i) => ({
-              serviceId: `s-${i}`,
-              type: 'INSURANCE',
-              name: 'Seguro',
-              price: money.brl(price),
-            })),
-          });
+          const build = () =>
+            buildCart({
+              ...base,
+              items: lines.map((line, i) => ({
+                sku: `SKU-${i}`,
+                productType: 'ACCESSORY',
+                name: `Item ${i}`,
+                quantity: line.quantity,
+                unitPrice: money.brl(line.unit),
+              })),
+              services: services.map((price, i) => ({
+                serviceId: `s-${i}`,
+                type: 'INSURANCE',
+                name: 'Seguro',
+                price: money.brl(price),
+              })),
+            });
           const expected =
             lines.reduce((total, line) => total + line.unit * line.quantity, 0) +
             services.reduce((total, p) => total + p, 0);
-          expect(cart.totals.grandTotal.amount).toBe(expected);
-          expect(Number.isInteger(cart.totals.grandTotal.amount)).toBe(true);
+          if (expected >= 1 && expected <= MAX_SALE_AMOUNT_CENTS) {
+            expect(build().totals.grandTotal.amount).toBe(expected);
+          } else {
+            expect(build).toThrow(
+              expect.objectContaining({
+                code: 'validation_error',
+                details: expect.arrayContaining([
+                  expect.objectContaining({ field: 'totals.grandTotal.amount' }),
+                ]),
+              }),
+            );
+          }
         },
       ),
+    );
+  });
+
+  it('C-18: negative prices and a zero total are refused before sending, naming the field', () => {
+    const item = { sku: 'A', productType: 'ACCESSORY', name: 'Capa', quantity: 1 };
+    expect(() => buildCart({ ...base, services: [], items: [{ ...item, unitPrice: money.brl(0) }] })).toThrow(
+      expect.objectContaining({ code: 'validation_error' }),
+    );
+    expect(() =>
+      buildCart({ ...base, items: [{ ...item, unitPrice: { amount: -500, currency: 'BRL' } }] }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'validation_error',
+        details: expect.arrayContaining([expect.objectContaining({ field: 'items.0.unitPrice.amount' })]),
+      }),
     );
   });
 

@@ -191,6 +191,61 @@ describe('sale journey', () => {
   });
 });
 
+describe('issue 12 edges: refused before sending, as the server would answer', () => {
+  it('R-01: authorize with a missing, empty or blank storeId throws store_context_required (400) and sends nothing', async () => {
+    const seen = spy();
+    const client = new AuthorizationClient(sandboxClientOptions);
+    for (const storeId of [undefined, '', '   ']) {
+      const body = { ...cart(), storeId } as ReturnType<typeof cart>;
+      await expect(client.authorize(body)).rejects.toMatchObject({
+        code: 'store_context_required',
+        status: 400,
+        details: [{ field: 'storeId' }],
+      });
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it('C-18 and C-20: a negative price, a zero total or text with a NUL is a validation_error naming the field, and sends nothing', async () => {
+    const seen = spy();
+    const client = new AuthorizationClient(sandboxClientOptions);
+    const base = cart();
+    const negative = {
+      ...base,
+      items: [{ ...base.items[0]!, unitPrice: { amount: -1, currency: 'BRL' as const } }],
+    };
+    const zero = {
+      ...base,
+      totals: { ...base.totals, grandTotal: { amount: 0, currency: 'BRL' as const } },
+    };
+    const nul = { ...base, clientName: 'Maria\u0000' };
+    const surrogate = {
+      ...base,
+      items: [{ ...base.items[0]!, name: 'Capa \uD800' }],
+    };
+    for (const [body, field] of [
+      [negative, 'items.0.unitPrice.amount'],
+      [zero, 'totals.grandTotal.amount'],
+      [nul, 'clientName'],
+      [surrogate, 'items.0.name'],
+    ] as const) {
+      await expect(client.authorize(body)).rejects.toMatchObject({
+        code: 'validation_error',
+        details: expect.arrayContaining([expect.objectContaining({ field })]),
+      });
+    }
+    await expect(
+      client.confirm('auth_x', {
+        saleNumber: 'V\u0000',
+        invoiceNumber: 'NF-1',
+        nfeAccessKey: NFE_KEY,
+        invoicedAt: new Date(),
+      }),
+    ).rejects.toMatchObject({ code: 'validation_error', details: [{ field: 'saleNumber' }] });
+    expect(seen).toHaveLength(0);
+  });
+});
+
 describe('test/live safety', () => {
   it('refuses a live_ client id against a declared sandbox, before any request', () => {
     const seen = spy();

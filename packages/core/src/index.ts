@@ -13,3 +13,4 @@ export * as money from './money/index.js';
 export * from './redact/index.js';
 export type * from './schemas/index.js';
 export * as schemas from './schemas/index.js';
+export { MAX_SALE_AMOUNT_CENTS } from './schemas/primitives.js';

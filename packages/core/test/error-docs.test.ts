@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { generatedDocs } from '../../../scripts/generated-docs.js';
 
 const committed = () => readFile(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
-/** The table rows of the page, by code. */
+/** The rows of the catalog table (the page's first section; the token endpoint's table follows), by code. */
 const rows = (markdown: string) =>
   new Map(
     markdown
+      .split('\n## ')[0]!
       .split('\n')
       .filter((line) => line.startsWith('| `'))
       .map((line) => line.split(' | ').map((cell) => cell.replace(/^\| /, '').replace(/ \|$/, '')))

@@ -106,7 +106,7 @@ describe('the OpenAPI documents', () => {
   it('the validator rejects a document whose $ref dangles', async () => {
     const broken = structuredClone(salesAuthorization);
     broken.components.schemas = Object.fromEntries(
-      Object.entries(broken.components.schemas).filter(([id]) => id !== 'Money'),
+      Object.entries(broken.components.schemas).filter(([id]) => id !== 'FinancedAmount'),
     );
     const result = await validate(broken as never);
     expect(result.valid).toBe(false);

@@ -70,7 +70,7 @@ describe('the spec on raw HTTP', () => {
   test('a scope the client does not hold is refused as invalid_scope', async () => {
     const { response, body } = await systemToken('sales:authorize');
     expect(response.status).toBe(400);
-    expect(body).toMatchObject({ error: 'invalid_scope', success: false, code: 'insufficient_scope' });
+    expect(body).toMatchObject({ error: 'invalid_scope', success: false, code: 'invalid_scope' });
   });
 
   test('missing_token, invalid_token, expired_token and insufficient_scope, each with the error envelope', async () => {
@@ -108,16 +108,30 @@ describe('the spec on raw HTTP', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'invalid_request_id' } });
   });
 
-  test('R-01: a store-scoped call without storeId is 400 store_context_required', async () => {
-    const token = (await systemToken()).body.access_token as string;
-    const response = await fetch(`${BASE_URL}/v1/stock?sku=SM-000001`, {
-      headers: { ...ids(), authorization: `Bearer ${token}` },
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      error: { code: 'store_context_required', legacyCode: 'FA1006' },
-    });
-  });
+  test.each([
+    ['/v1/plans', ''],
+    ['/v1/products', 'planId=plan-1'],
+    ['/v1/products/barcode', 'barcode=7890000000001'],
+    ['/v1/services', 'sku=SM-000001'],
+    ['/v1/stock', 'sku=SM-000001'],
+    ['/v1/imei/validate', 'imei=490154203237518'],
+  ])(
+    'R-01: %s without storeId, or with an empty or blank one, is 400 store_context_required',
+    async (path, query) => {
+      const token = (await systemToken()).body.access_token as string;
+      for (const store of [undefined, '', '%20%20', '%09']) {
+        const storeQuery = store === undefined ? '' : `storeId=${store}`;
+        const search = [storeQuery, query].filter(Boolean).join('&');
+        const response = await fetch(`${BASE_URL}${path}?${search}`, {
+          headers: { ...ids(), authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({
+          error: { code: 'store_context_required', legacyCode: 'FA1006' },
+        });
+      }
+    },
+  );
 
   test('an unknown path is 404 and a wrong method 405', async () => {
     expect((await fetch(`${BASE_URL}/v1/nothing`)).status).toBe(404);

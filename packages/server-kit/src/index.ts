@@ -15,6 +15,13 @@ export {
   effectiveStatus,
   isAuthorizationExpired,
 } from './rules/r06-expiry.js';
+export {
+  checkCancelledAt,
+  checkConfirmTime,
+  DEFAULT_CLOCK_SKEW_MS,
+  defaultTimeWindowPolicy,
+  type TimeWindowPolicy,
+} from './rules/r06-time-window.js';
 export { DECLINE_HTTP_STATUS, DEFAULT_DECLINE_MESSAGE, declineResult } from './rules/r07-decline.js';
 export { checkCancellationBySaleSearch, type SaleSearchVerdict } from './rules/r08-cancellation.js';
 export { checkImeiNotFinanced, holdsImei, IMEI_HOLDING_STATUSES } from './rules/r10-imei.js';
@@ -27,6 +34,7 @@ export {
   type ProposalReusePolicy,
   selectExchangeToReuse,
 } from './rules/r11-reuse.js';
+export { checkSaleCeiling } from './rules/sale-ceiling.js';
 export { checkCancelTransition, checkConfirmTransition } from './rules/transitions.js';
 export {
   createFinancingService,

@@ -90,7 +90,7 @@ describe('POST /v1/oauth/token', () => {
       }),
     );
     expect(json.status).toBe(400);
-    expect(await json.json()).toMatchObject({ error: 'invalid_request', code: 'unsupported_media_type' });
+    expect(await json.json()).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
   });
 
   it('token issuance is limited to 60 per minute per client_id: 429 with a whole-second Retry-After', async () => {

@@ -3,11 +3,14 @@ import { money } from '@fin/core';
 import {
   buildContract,
   checkCancellationBySaleSearch,
+  checkCancelledAt,
   checkCancelTransition,
   checkCartTotals,
+  checkConfirmTime,
   checkConfirmTransition,
   checkImeiNotFinanced,
   checkProposalReuse,
+  checkSaleCeiling,
   declineResult,
   defaultProposalReusePolicy,
   isAuthorizationExpired,
@@ -22,6 +25,16 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 const MINUTE = 60_000;
 
 describe('R-02 checkCartTotals', () => {
+  it('R-02 and C-19: a line total other than unitPrice x quantity is a mismatch naming the line', () => {
+    const body = cart();
+    body.items[0] = { ...body.items[0]!, quantity: 2 };
+    expect(checkCartTotals(body)).toMatchObject({
+      ok: false,
+      code: 'total_mismatch',
+      details: [{ field: 'items.0.totalPrice' }],
+    });
+  });
+
   it('R-02: accepts exact sums, even of many small amounts (no float ever)', () => {
     const body = cart({ price: 10, services: Array.from({ length: 30 }, () => 1) });
     expect(checkCartTotals(body)).toEqual({ ok: true });
@@ -159,6 +172,60 @@ describe('R-11 checkProposalReuse', () => {
       'auth_newer',
     );
     expect(selectExchangeToReuse([elsewhere], previous.storeId)).toBeUndefined();
+  });
+});
+
+describe('S-21 to S-23 checkConfirmTime and checkCancelledAt (spec 1.4, R-06)', () => {
+  const record = { issuedAt: T0.toISOString(), expiresAt: at(15 * MINUTE).toISOString() };
+  const policy = { clockSkewMs: 2 * MINUTE, confirmationGraceMs: 60 * MINUTE };
+  const confirm = (invoicedMs: number, nowMs: number) =>
+    checkConfirmTime(record, at(invoicedMs).toISOString(), at(nowMs), policy);
+
+  it('S-21: invoicedAt from the issue less the skew to expiresAt exactly, never beyond now plus the skew', () => {
+    expect(confirm(-2 * MINUTE, MINUTE)).toEqual({ ok: true });
+    expect(confirm(15 * MINUTE, 16 * MINUTE)).toEqual({ ok: true });
+    expect(confirm(3 * MINUTE, MINUTE)).toEqual({ ok: true });
+    expect(confirm(-2 * MINUTE - 1, MINUTE)).toMatchObject({ code: 'validation_error' });
+    expect(confirm(15 * MINUTE + 1, 16 * MINUTE)).toMatchObject({ code: 'authorization_expired' });
+    expect(confirm(3 * MINUTE + 1, MINUTE)).toMatchObject({
+      code: 'validation_error',
+      details: [{ field: 'invoicedAt' }],
+    });
+  });
+
+  it('S-22: a late confirm of a sale invoiced in time, up to the grace after expiresAt and not a millisecond more', () => {
+    expect(confirm(5 * MINUTE, 75 * MINUTE)).toEqual({ ok: true });
+    expect(confirm(5 * MINUTE, 75 * MINUTE + 1)).toMatchObject({
+      code: 'authorization_expired',
+      details: [{ field: 'id' }],
+    });
+  });
+
+  it('S-23: cancelledAt not before the issue nor in the future, give or take the skew; absent is fine', () => {
+    const cancel = (ms: number | undefined) =>
+      checkCancelledAt(record, ms === undefined ? undefined : at(ms).toISOString(), at(MINUTE), policy);
+    expect(cancel(undefined)).toEqual({ ok: true });
+    expect(cancel(-2 * MINUTE)).toEqual({ ok: true });
+    expect(cancel(3 * MINUTE)).toEqual({ ok: true });
+    expect(cancel(-2 * MINUTE - 1)).toMatchObject({
+      code: 'validation_error',
+      details: [{ field: 'cancelledAt' }],
+    });
+    expect(cancel(3 * MINUTE + 1)).toMatchObject({
+      code: 'validation_error',
+      details: [{ field: 'cancelledAt' }],
+    });
+  });
+});
+
+describe('C-18 checkSaleCeiling', () => {
+  it('C-18: up to the ceiling is fine, one cent over names the field', () => {
+    expect(checkSaleCeiling(money.brl(1_000), 1_000, 'totals.grandTotal.amount')).toEqual({ ok: true });
+    expect(checkSaleCeiling(money.brl(1_001), 1_000, 'totals.grandTotal.amount')).toMatchObject({
+      ok: false,
+      code: 'validation_error',
+      details: [{ field: 'totals.grandTotal.amount' }],
+    });
   });
 });
 

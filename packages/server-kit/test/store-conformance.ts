@@ -1,8 +1,10 @@
 // The Store conformance suite: the executable contract of the Store port; every store implementation runs it.
 import { randomUUID } from 'node:crypto';
+import { schemas } from '@fin/core';
 import type { AuthorizationRecord, ProposalRecord, Store } from '@fin/server-kit';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cart } from './support/harness.js';
+import { cart, deviceImei } from './support/harness.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -440,6 +442,28 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         });
         expect(written).toEqual({ ok: true, record: { ...next, version: 2 } });
         expect(await store.getAuthorization(full.authorizationId)).toEqual({ ...next, version: 2 });
+      });
+
+      it('C-20: holds any text the schemas let through (accents, emoji, control characters but NUL, quotes, backslashes)', async () => {
+        const base = authorizationFixture();
+        const texts = fc.sample(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), {
+          numRuns: 20,
+          seed: 12,
+        });
+        const unusual = ['Conceição 😀 ção', '\u0001\u001f\u007f\t\n', '"\'\\{}[]', '\uFFFF\uFEFF', ...texts];
+        for (const [index, text] of unusual.entries()) {
+          const record = authorizationFixture({
+            imei: deviceImei(900 + index),
+            cart: {
+              ...base.cart,
+              clientName: text,
+              items: [{ ...base.cart.items[0]!, name: text }],
+            },
+          });
+          expect(schemas.authorizeRequest.safeParse(record.cart).success).toBe(true);
+          await store.createAuthorization({ authorization: record, now: T0 });
+          expect((await store.getAuthorization(record.authorizationId))?.cart).toEqual(record.cart);
+        }
       });
     });
 

@@ -1,5 +1,6 @@
 // Every error code an endpoint can answer: its own, plus those every endpoint of its kind can.
 import type { ErrorCode } from '../errors/catalog.js';
+import { tokenErrorCodes } from '../errors/token-errors.js';
 import type { EndpointDefinition } from './endpoint.js';
 
 const everywhere: readonly ErrorCode[] = [
@@ -17,10 +18,10 @@ const idempotent: readonly ErrorCode[] = [
 ];
 
 export function endpointErrorCodes(endpoint: EndpointDefinition): Set<ErrorCode> {
+  // The token endpoint answers exactly the codes of its one table (`tokenEndpointErrors`, decision S-12).
+  if (endpoint.errorFormat === 'oauth') return new Set<ErrorCode>(tokenErrorCodes);
   const { scopes, body, rate } = endpoint;
-  // RFC 6749 section 5.2: a token request that does not fit is 400 `invalid_request`, never 422.
-  const validated =
-    (body !== undefined && endpoint.errorFormat !== 'oauth') || endpoint.query || endpoint.pathParameters;
+  const validated = body !== undefined || endpoint.query || endpoint.pathParameters;
   return new Set<ErrorCode>([
     ...everywhere,
     ...(scopes === 'none' ? [] : bearer),

@@ -39,17 +39,21 @@ const patternOf = (operationId: string, { method, path }: EndpointDefinition): P
   return { operationId, method, regex: new RegExp(`^${source}$`), names };
 };
 
-/** Decoded parameters of a matching path; `undefined` when it does not match or a value is not valid UTF-8. */
+/**
+ * Decoded parameters of a matching path; `undefined` when it does not match, a value is not valid UTF-8,
+ * or holds a NUL (no stored id does, decision C-20: such a path names nothing, on every store alike).
+ */
 function paramsOf(pattern: Pattern, path: string): Record<string, string> | undefined {
   const found = pattern.regex.exec(path);
   if (!found) return undefined;
+  let values: string[];
   try {
-    return Object.fromEntries(
-      pattern.names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]),
-    );
+    values = pattern.names.map((_, index) => decodeURIComponent(found[index + 1]!));
   } catch {
     return undefined;
   }
+  if (values.some((value) => value.includes('\u0000'))) return undefined;
+  return Object.fromEntries(pattern.names.map((name, index) => [name, values[index]!]));
 }
 
 /**

@@ -93,7 +93,10 @@ export const salesAuthorizationEndpoints = {
       description:
         'Creates the credit contract and its installments and returns `contractId`. Recommended, not ' +
         'mandatory: without it the financing service polls the POS sale search until the sale is `ACTIVE`. An ' +
-        '`invoicedAt` within the 15 minutes of the authorization is accepted even if the call arrives later.',
+        '`invoicedAt` within the 15 minutes of the authorization is accepted even if the call arrives later, ' +
+        'within a grace period (1 hour by default). `invoicedAt` before the authorization was issued (less a ' +
+        'small clock skew, 2 minutes by default) or in the future is `validation_error`; after `expiresAt`, or a ' +
+        'confirm after the grace, `authorization_expired`.',
       tag,
     },
   }),
@@ -116,7 +119,9 @@ export const salesAuthorizationEndpoints = {
         'Cancellation always starts in the POS: cancel the order and the invoice, release the stock, then ' +
         'notify here (recommended). The notice is recorded at once; the financing is cancelled only after the ' +
         'POS sale search shows the sale `CANCELLED`, and the search prevails when they disagree (R-08). ' +
-        '`reason: EXCHANGE` marks an exchange, whose proposal a new sale may reuse (R-09, R-11).',
+        '`reason: EXCHANGE` marks an exchange, whose proposal a new sale may reuse (R-09, R-11). A ' +
+        '`cancelledAt` before the authorization was issued or in the future (beyond the clock skew) is ' +
+        '`validation_error`.',
       tag,
     },
   }),

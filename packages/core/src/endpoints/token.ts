@@ -1,4 +1,5 @@
 // `POST /v1/oauth/token`, offered by both APIs: form-encoded client credentials, RFC 6749 error bodies.
+import { tokenErrorCodes } from '../errors/token-errors.js';
 import type { Scope } from '../schemas/oauth.js';
 import { tokenRequest, tokenResponse } from '../schemas/oauth.js';
 import { defineEndpoint } from './endpoint.js';
@@ -28,14 +29,16 @@ export const tokenEndpoint = (
       description: 'The system token: plain JSON, no envelope.',
       examples: { token: tokenExamples(scopes.join(' ')).response },
     },
-    errors: ['invalid_client'],
+    errors: tokenErrorCodes,
     errorFormat: 'oauth',
     docs: {
       summary: 'Issue a system token',
       description:
         'OAuth 2.0 client credentials (RFC 6749 section 4.4). No bearer token is needed here. The token ' +
         `identifies the application, not the seller, and lasts 1 hour. ${scopesNote} Errors keep RFC 6749's ` +
-        'top-level `error` so OAuth libraries understand them; our catalog code travels in `code` and `legacyCode`.',
+        'top-level `error` so OAuth libraries understand them, with RFC 6749 section 5.2 statuses (400, ' +
+        '`invalid_client` 401); our catalog code travels in `code` and `legacyCode`. A body that is not ' +
+        'form-encoded is 400 `invalid_request` (`bad_request`); a scope the client does not hold is 400 `invalid_scope`.',
       tag: 'System token',
       extensions,
     },

@@ -63,6 +63,20 @@ export const errorCatalog = {
     'Loja não informada. Faça o login do vendedor novamente.',
     'Send the `storeId` returned by the seller session.',
   ),
+  invalid_scope: entry(
+    400,
+    'FA1007',
+    'O sistema pediu uma permissão que não lhe foi concedida.',
+    'Token endpoint (RFC 6749 `invalid_scope`): ask only for scopes granted to this client, or none to get them all.',
+    'decision',
+  ),
+  unsupported_grant_type: entry(
+    400,
+    'FA1008',
+    'Tipo de concessão não suportado.',
+    'Token endpoint (RFC 6749 `unsupported_grant_type`): send `grant_type=client_credentials`.',
+    'decision',
+  ),
   // Request handling and limits (spec sections 7 and 8).
   rate_limit_exceeded: entry(
     429,
@@ -115,7 +129,7 @@ export const errorCatalog = {
     415,
     'FA2008',
     'Formato da requisição não suportado.',
-    'Send `Content-Type: application/json` (form-encoded for the token endpoint).',
+    'Send `Content-Type: application/json`. (The token endpoint answers a body that is not form-encoded with 400 `bad_request`, RFC 6749 `invalid_request`.)',
     'decision',
   ),
   not_found: entry(404, 'FA2009', 'Recurso não encontrado.', 'Check the path and identifier.', 'decision'),

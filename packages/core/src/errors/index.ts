@@ -3,4 +3,6 @@ export * from './catalog.js';
 export * from './fin-api-error.js';
 export { FinError, type FinErrorInit, isFinError } from './fin-error.js';
 export * from './fin-input-error.js';
+export * from './schema-failure.js';
+export * from './token-errors.js';
 export * from './transport-errors.js';

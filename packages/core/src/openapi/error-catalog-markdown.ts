@@ -1,5 +1,6 @@
 // docs/errors.md, generated from the error catalog: the one table of codes, statuses, legacy codes and actions.
 import { errorCatalog, errorCodes } from '../errors/catalog.js';
+import { tokenEndpointErrors, tokenErrorCodes } from '../errors/token-errors.js';
 
 /** A table cell: pipes escaped, so a message can never break the table. */
 const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -28,6 +29,19 @@ export function renderErrorCatalogMarkdown(): string {
     ...rows,
     '',
     '¹ Not named by the spec: added by this implementation (`docs/spec-decisions.md`, C-3).',
+    '',
+    '## The token endpoint',
+    '',
+    '`POST /v1/oauth/token` answers only these codes, each with RFC 6749 section 5.2 `error` beside it and the',
+    'HTTP status of the table above (decision S-12). A body that is not form-encoded is `bad_request`; a scope',
+    'the client does not hold is `invalid_scope` (`unsupported_media_type` and `insufficient_scope` belong to',
+    'the API calls).',
+    '',
+    '| Code | HTTP | RFC 6749 `error` |',
+    '|---|---|---|',
+    ...tokenErrorCodes.map(
+      (code) => `| \`${code}\` | ${errorCatalog[code].status} | \`${tokenEndpointErrors[code]}\` |`,
+    ),
     '',
   ].join('\n');
 }

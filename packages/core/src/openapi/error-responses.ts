@@ -1,6 +1,7 @@
 // Error responses of an operation, grouped by the HTTP status the error catalog gives each code.
 import type { ErrorFormat } from '../endpoints/endpoint.js';
 import { type ErrorCode, errorCatalog, errorCodes } from '../errors/catalog.js';
+import { tokenEndpointErrors } from '../errors/token-errors.js';
 import { type ErrorEnvelope, errorEnvelope } from '../schemas/envelope.js';
 import { type TokenErrorResponse, tokenErrorResponse } from '../schemas/oauth.js';
 import type { ExampleObject, Reference, ResponseObject } from './document.js';
@@ -9,18 +10,6 @@ import { refTo } from './json-schema.js';
 
 export const exampleTimestamp = '2026-01-15T12:00:00.000Z';
 export const exampleRequestId = '9b2f6c1e-4d3a-4f8b-9c7d-2e1f0a3b4c5d';
-
-/** How the token endpoint names each catalog code it can answer in RFC 6749's `error` field. */
-export const oauthErrorOf: Partial<Record<ErrorCode, TokenErrorResponse['error']>> = {
-  invalid_client: 'invalid_client',
-  rate_limit_exceeded: 'rate_limit_exceeded',
-  bad_request: 'invalid_request',
-  invalid_request_id: 'invalid_request',
-  unsupported_media_type: 'invalid_request',
-  payload_too_large: 'invalid_request',
-  internal_error: 'server_error',
-  service_unavailable: 'server_error',
-};
 
 const exampleName = (code: ErrorCode, format: ErrorFormat) => (format === 'oauth' ? `oauth_${code}` : code);
 
@@ -33,7 +22,7 @@ function exampleValue(code: ErrorCode, format: ErrorFormat): ErrorEnvelope | Tok
     requestId: exampleRequestId,
   } as const;
   if (format === 'envelope') return { ...envelope, data: null, error: { code, legacyCode, message } };
-  const error = oauthErrorOf[code];
+  const error = (tokenEndpointErrors as Partial<Record<ErrorCode, TokenErrorResponse['error']>>)[code];
   if (error === undefined) throw new Error(`the token endpoint has no RFC 6749 error for ${code}`);
   return { error, error_description: message, ...envelope, data: null, code, legacyCode };
 }

@@ -1,6 +1,6 @@
 // System token (OAuth 2.0 client_credentials), offered by both APIs.
 import * as z from 'zod';
-import { utcDateTime } from './primitives.js';
+import { text, utcDateTime } from './primitives.js';
 
 export const scope = z.enum(['catalog:read', 'inventory:read', 'sales:read', 'sales:authorize']);
 export type Scope = z.infer<typeof scope>;
@@ -9,7 +9,7 @@ export type Scope = z.infer<typeof scope>;
 export const tokenRequest = z
   .object({
     grant_type: z.literal('client_credentials'),
-    client_id: z.string().min(1).max(256),
+    client_id: text.min(1).max(256),
     client_secret: z.string().min(1).max(512).meta({ writeOnly: true, format: 'password' }),
     scope: z.string().max(512).optional(),
   })

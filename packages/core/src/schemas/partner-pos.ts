@@ -10,6 +10,7 @@ import {
   pageQuery,
   pagination,
   shortId,
+  text,
   utcDateTime,
 } from './primitives.js';
 
@@ -92,7 +93,7 @@ export const plan = z.object({ planId: shortId, name: z.string(), monthlyPrice: 
 export type Plan = z.infer<typeof plan>;
 
 /** `SMARTPHONE` or `ACCESSORY` in the catalog; carts use further values, so any string is read. */
-export const productType = z.string().min(1).max(64);
+export const productType = text.min(1).max(64);
 
 /** A catalog product. The synchronized list omits stock by design; the barcode lookup includes it. */
 export const product = z

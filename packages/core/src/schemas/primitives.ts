@@ -1,17 +1,51 @@
 // Building blocks shared by every schema: Money, timestamps, identifiers as the spec writes them, Address.
 import * as z from 'zod';
 
-/** An amount in integer cents; floats, NaN, Infinity and unsafe integers are refused. */
-export const cents = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+/** An amount in integer cents, never negative; floats, NaN, Infinity and unsafe integers are refused. */
+export const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** `{ amount, currency }`: integer cents, currency always BRL (anything else is `unsupported_currency`). */
-export const money = z
-  .object({
-    amount: cents,
-    currency: z.literal('BRL', { error: 'unsupported_currency' }),
-  })
-  .meta({ id: 'Money', description: 'Amount in integer cents (minor units); currency is always BRL.' });
+/**
+ * The default ceiling of one financed sale, and of every amount in it: R$ 100.000,00. A service may
+ * lower it (`rules.maxGrandTotal`), never raise it (docs/spec-decisions.md, C-18).
+ */
+export const MAX_SALE_AMOUNT_CENTS = 10_000_000;
+
+const currency = z.literal('BRL', { error: 'unsupported_currency' });
+
+/** `{ amount, currency }` with `amount` in `[min, max]` integer cents, as a named OpenAPI component. */
+const moneyBetween = (min: number, max: number, id: string, description: string) =>
+  z
+    .object({ amount: cents.min(min).max(max), currency })
+    .meta({ id, description: `${description} Integer cents (minor units); currency is always BRL.` });
+
+/** `{ amount, currency }`: non-negative integer cents, currency always BRL (anything else is `unsupported_currency`). */
+export const money = moneyBetween(0, Number.MAX_SAFE_INTEGER, 'Money', 'An amount.');
 export type Money = z.infer<typeof money>;
+
+/** Any amount in a sale (prices, line totals, subtotals): 0 to the sale ceiling. */
+export const saleAmount = moneyBetween(
+  0,
+  MAX_SALE_AMOUNT_CENTS,
+  'SaleAmount',
+  `An amount in a sale: 0 to ${MAX_SALE_AMOUNT_CENTS} cents.`,
+);
+
+/** What is financed (a `grandTotal`, a proposal's amount): at least 1 cent, at most the sale ceiling. */
+export const financedAmount = moneyBetween(
+  1,
+  MAX_SALE_AMOUNT_CENTS,
+  'FinancedAmount',
+  `A financed amount: 1 to ${MAX_SALE_AMOUNT_CENTS} cents.`,
+);
+
+/**
+ * Text every store can hold: no NUL and no unpaired UTF-16 surrogate (PostgreSQL refuses both, and
+ * neither is text a person typed). Paired surrogates (emoji) are fine.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what it refuses.
+const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u;
+const storable = [STORABLE_TEXT, 'must not contain NUL or unpaired UTF-16 surrogates'] as const;
+export const text = z.string().regex(...storable);
 
 /** ISO 8601 in UTC with a `Z` suffix; we always emit milliseconds (`toISOString()`). */
 export const utcDateTime = z.iso.datetime({ offset: false, local: false });
@@ -30,12 +64,27 @@ export const nfeAccessKey = z
 export const stateCode = z.string().regex(/^[A-Z]{2}$/, 'state must be two uppercase letters');
 
 /** storeId, planId, sku: at most 64 characters (spec section 8). */
-export const shortId = z.string().min(1).max(64);
+export const shortId = text.min(1).max(64);
+
+/** The issue message of a missing, empty or blank `storeId`: the code `store_context_required` (R-01). */
+export const STORE_CONTEXT_REQUIRED = 'store_context_required';
+
+/** R-01: the `storeId` of a store-scoped call; missing, empty or blank is `store_context_required`. */
+export const storeContext = z
+  .string({ error: (issue) => (issue.input == null ? STORE_CONTEXT_REQUIRED : undefined) })
+  .min(1, STORE_CONTEXT_REQUIRED)
+  .refine((storeId) => storeId === '' || storeId.trim() !== '', STORE_CONTEXT_REQUIRED)
+  .max(64)
+  .regex(...storable)
+  .meta({
+    description:
+      'The store of the seller session (R-01). Missing, empty or blank: HTTP 400 `store_context_required`.',
+  });
 
 export const address = z
   .object({
-    street: z.string().min(1),
-    city: z.string().min(1),
+    street: text.min(1),
+    city: text.min(1),
     state: stateCode,
     zipCode,
   })

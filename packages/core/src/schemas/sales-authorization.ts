@@ -1,16 +1,27 @@
 // Sales Authorization API (spec sections 2 to 4): the cart, authorize, confirm and cancel.
 import * as z from 'zod';
 import { productType } from './partner-pos.js';
-import { cpf, imei, money, nfeAccessKey, shortId, utcDateTime } from './primitives.js';
+import {
+  cpf,
+  financedAmount,
+  imei,
+  nfeAccessKey,
+  saleAmount,
+  shortId,
+  storeContext,
+  text,
+  utcDateTime,
+} from './primitives.js';
 
 export const cartItem = z
   .object({
     sku: shortId,
     productType,
-    name: z.string().min(1).max(200),
+    name: text.min(1).max(200),
+    /** A whole number of units; `totalPrice` is `unitPrice` x `quantity` to the cent (R-02). */
     quantity: z.number().int().min(1).max(999),
-    unitPrice: money,
-    totalPrice: money,
+    unitPrice: saleAmount,
+    totalPrice: saleAmount,
   })
   .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof cartItem>;
@@ -18,15 +29,15 @@ export type CartItem = z.infer<typeof cartItem>;
 export const cartService = z
   .object({
     serviceId: shortId,
-    type: z.string().min(1).max(64),
-    name: z.string().min(1).max(200),
-    price: money,
+    type: text.min(1).max(64),
+    name: text.min(1).max(200),
+    price: saleAmount,
   })
   .meta({ id: 'CartService' });
 export type CartService = z.infer<typeof cartService>;
 
 export const cartTotals = z
-  .object({ productsTotal: money, servicesTotal: money, grandTotal: money })
+  .object({ productsTotal: saleAmount, servicesTotal: saleAmount, grandTotal: financedAmount })
   .meta({ id: 'CartTotals' });
 export type CartTotals = z.infer<typeof cartTotals>;
 
@@ -36,13 +47,13 @@ export type CartTotals = z.infer<typeof cartTotals>;
  */
 export const authorizeRequest = z
   .object({
-    clientName: z.string().min(1).max(200),
+    clientName: text.min(1).max(200),
     clientTaxId: cpf,
-    clientPhoneNumber: z.string().min(8).max(20),
-    sellerId: z.string().min(1).max(64),
+    clientPhoneNumber: text.min(8).max(20),
+    sellerId: text.min(1).max(64),
     sellerTaxId: cpf,
-    sellerName: z.string().min(1).max(200),
-    storeId: shortId,
+    sellerName: text.min(1).max(200),
+    storeId: storeContext,
     planId: shortId,
     imei,
     items: z.array(cartItem).min(1).max(50),
@@ -91,8 +102,8 @@ export type AuthorizeResult = z.infer<typeof authorizeResult>;
 
 export const confirmRequest = z
   .object({
-    saleNumber: z.string().min(1).max(64),
-    invoiceNumber: z.string().min(1).max(64),
+    saleNumber: text.min(1).max(64),
+    invoiceNumber: text.min(1).max(64),
     nfeAccessKey,
     invoicedAt: utcDateTime,
   })
@@ -100,7 +111,7 @@ export const confirmRequest = z
 export type ConfirmRequest = z.infer<typeof confirmRequest>;
 
 export const installment = z
-  .object({ number: z.number().int().min(1), amount: money, dueDate: z.iso.date() })
+  .object({ number: z.number().int().min(1), amount: saleAmount, dueDate: z.iso.date() })
   .meta({ id: 'Installment' });
 export type Installment = z.infer<typeof installment>;
 
@@ -109,7 +120,7 @@ export const confirmResult = z
     authorizationId: z.string(),
     status: z.literal('CONFIRMED'),
     contractId: z.string(),
-    principal: money.optional(),
+    principal: financedAmount.optional(),
     installments: z.array(installment).optional(),
   })
   .meta({ id: 'ConfirmResult' });
@@ -122,7 +133,7 @@ export type CancelReason = 'EXCHANGE' | 'CUSTOMER_REQUEST' | 'INVOICE_ERROR' | '
 export const cancelRequest = z
   .object({
     reason: cancelReason,
-    description: z.string().max(500).optional(),
+    description: text.max(500).optional(),
     cancelledAt: utcDateTime.optional(),
   })
   .meta({ id: 'CancelRequest' });

@@ -39,8 +39,8 @@ const oauthErrorCodes: Record<TokenErrorResponse['error'], ErrorCode> = {
   invalid_client: 'invalid_client',
   invalid_grant: 'invalid_client',
   unauthorized_client: 'invalid_client',
-  unsupported_grant_type: 'bad_request',
-  invalid_scope: 'insufficient_scope',
+  unsupported_grant_type: 'unsupported_grant_type',
+  invalid_scope: 'invalid_scope',
   rate_limit_exceeded: 'rate_limit_exceeded',
   server_error: 'internal_error',
 };

@@ -1,5 +1,5 @@
 // The system layer of the simulated partner: client_credentials token issuance and bearer checks (spec section 5).
-import type { ErrorCode, Scope, TokenErrorResponse, TokenResponse } from '@fin/core';
+import type { ErrorCode, Scope, TokenErrorCode, TokenResponse } from '@fin/core';
 
 /** An application allowed to call the partner, and the scopes it may be granted. */
 export interface SimulatedClient {
@@ -20,7 +20,7 @@ interface Grant {
 
 export type IssueOutcome =
   | { ok: true; body: TokenResponse }
-  | { ok: false; error: TokenErrorResponse['error']; code: ErrorCode; status: number; description: string };
+  | { ok: false; code: TokenErrorCode; description: string };
 
 export type VerifyOutcome = { ok: true; clientId: string } | { ok: false; code: ErrorCode };
 
@@ -29,25 +29,20 @@ export function createAuth(options: { clients: SimulatedClient[]; tokenTtlSecond
   const clients = new Map(options.clients.map((client) => [client.clientId, client]));
 
   const issue = (form: URLSearchParams, nowMs: number): IssueOutcome => {
-    const fail = (error: TokenErrorResponse['error'], code: ErrorCode, status: number, description: string) =>
-      ({ ok: false, error, code, status, description }) as const;
+    const fail = (code: TokenErrorCode, description: string) => ({ ok: false, code, description }) as const;
+    if (!form.has('grant_type')) return fail('bad_request', 'grant_type is required');
     if (form.get('grant_type') !== 'client_credentials') {
-      return fail('unsupported_grant_type', 'bad_request', 400, 'grant_type must be client_credentials');
+      return fail('unsupported_grant_type', 'grant_type must be client_credentials');
     }
     const client = clients.get(form.get('client_id') ?? '');
     if (!client || client.clientSecret !== form.get('client_secret')) {
-      return fail('invalid_client', 'invalid_client', 401, 'unknown client or wrong secret');
+      return fail('invalid_client', 'unknown client or wrong secret');
     }
     const allowed = client.scopes ?? partnerScopes;
     const asked = (form.get('scope') ?? '').split(' ').filter(Boolean);
     const refused = asked.filter((scope) => !(allowed as string[]).includes(scope));
     if (refused.length > 0) {
-      return fail(
-        'invalid_scope',
-        'insufficient_scope',
-        400,
-        `scope not granted to this client: ${refused.join(' ')}`,
-      );
+      return fail('invalid_scope', `scope not granted to this client: ${refused.join(' ')}`);
     }
     const scopes = asked.length > 0 ? asked : allowed;
     const accessToken = `simpos_${crypto.randomUUID().replaceAll('-', '')}`;

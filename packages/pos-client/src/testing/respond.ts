@@ -1,5 +1,11 @@
 // Answers of the simulated partner: the spec's envelope, the catalog's errors, X-Request-Id and X-Processing-Time-Ms.
-import { catalogEntry, type ErrorCode, type ErrorDetail, type TokenErrorResponse } from '@fin/core';
+import {
+  catalogEntry,
+  type ErrorCode,
+  type ErrorDetail,
+  type TokenErrorCode,
+  tokenEndpointErrors,
+} from '@fin/core';
 
 /** What every answer of one request shares: its id (echoed), when it started, the simulation's clock. */
 export interface ExchangeContext {
@@ -63,10 +69,10 @@ export function fail(
 }
 
 /** A token endpoint error: RFC 6749's `error` beside the envelope fields that fit (decision C-4). */
+/** A token endpoint error: RFC 6749's `error` from `tokenEndpointErrors`, the catalog's status (`status` only for injected faults). */
 export function failToken(
   context: ExchangeContext,
-  error: TokenErrorResponse['error'],
-  code: ErrorCode,
+  code: TokenErrorCode,
   extra: { status?: number; description?: string; headers?: Record<string, string> } = {},
 ) {
   const entry = catalogEntry(code)!;
@@ -75,7 +81,7 @@ export function failToken(
     context,
     extra.status ?? entry.status,
     {
-      error,
+      error: tokenEndpointErrors[code],
       error_description: description,
       success: false,
       ...envelopeFields(context, description),

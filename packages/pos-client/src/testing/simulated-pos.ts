@@ -155,24 +155,17 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
 
   /** Faults, content type, issuance limit per client_id of the form, then the grant. */
   const answerToken = async ({ request, context }: Exchange, plan: FaultPlan) => {
-    if (plan.serverError)
-      return failToken(context, 'server_error', 'service_unavailable', { status: plan.serverError });
+    if (plan.serverError) return failToken(context, 'service_unavailable', { status: plan.serverError });
     if (plan.malformedJson) return malformed(context);
     if (!(request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
-      return failToken(context, 'invalid_request', 'unsupported_media_type', {
-        status: 400,
-        description: 'send the token request form-encoded',
-      });
+      return failToken(context, 'bad_request', { description: 'send the token request form-encoded' });
     }
     const form = new URLSearchParams(await request.text());
     const headers = overLimit(tokenLimit, form.get('client_id') ?? undefined, context.now.getTime());
-    if (headers) return failToken(context, 'rate_limit_exceeded', 'rate_limit_exceeded', { headers });
+    if (headers) return failToken(context, 'rate_limit_exceeded', { headers });
     const outcome = auth.issue(form, context.now.getTime());
     if (outcome.ok) return plain(context, outcome.body);
-    return failToken(context, outcome.error, outcome.code, {
-      status: outcome.status,
-      description: outcome.description,
-    });
+    return failToken(context, outcome.code, { description: outcome.description });
   };
 
   /** Read limit, faults, request ids, bearer and scope, then the route: the order a gateway checks in. */

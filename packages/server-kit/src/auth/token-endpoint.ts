@@ -1,5 +1,5 @@
-// POST /v1/oauth/token: OAuth 2.0 client_credentials (RFC 6749 4.4), registered scopes only, 60 per minute per client_id.
-
+// POST /v1/oauth/token: OAuth 2.0 client_credentials (RFC 6749 4.4), registered scopes only, 60 issuances a minute per client_id.
+import { schemas } from '@fin/core';
 import { readForm } from '../http/body.js';
 import type { AnswerContext } from '../http/envelope.js';
 import { JSON_HEADERS, tokenFailure } from '../http/envelope.js';
@@ -35,6 +35,33 @@ function credentialsOf(
   };
 }
 
+/**
+ * Counts a failed authentication against its own budgets (decision S-25), per client_id and per source
+ * when the adapter knows it, never against the client's issuances: the `Retry-After` header when either
+ * budget is spent, else `undefined`.
+ */
+async function countFailure(
+  deps: ServiceDeps,
+  clientId: string,
+  source: string | undefined,
+  now: Date,
+): Promise<Record<string, string> | undefined> {
+  const { limits } = deps.settings;
+  const limited = await Promise.all([
+    perMinuteLimit(deps.rateLimiter, `token-fail:client:${clientId}`, limits.tokenFailuresPerMinute, now),
+    source === undefined
+      ? undefined
+      : perMinuteLimit(
+          deps.rateLimiter,
+          `token-fail:source:${source}`,
+          limits.tokenFailuresPerSourcePerMinute,
+          now,
+        ),
+  ]);
+  const waits = limited.flatMap((headers) => (headers ? [Number(headers['retry-after'])] : []));
+  return waits.length > 0 ? { 'retry-after': String(Math.max(...waits)) } : undefined;
+}
+
 export async function issueToken(
   deps: ServiceDeps,
   request: PlainRequest,
@@ -43,49 +70,53 @@ export async function issueToken(
   const { limits } = deps.settings;
   const form = await readForm(request, limits.maxBodyBytes);
   if (!form.ok) {
-    const status = form.code === 'payload_too_large' ? 413 : 400;
-    return tokenFailure(ctx, 'invalid_request', form.code, { status, description: describe(form.details) });
+    return tokenFailure(ctx, form.code === 'payload_too_large' ? 'payload_too_large' : 'bad_request', {
+      description: describe(form.details),
+    });
   }
   const credentials = credentialsOf(request, form.params);
   if (!credentials?.clientId) {
-    return tokenFailure(ctx, 'invalid_request', 'bad_request', {
-      status: 400,
+    return tokenFailure(ctx, 'bad_request', {
       description: 'client_id is required (form field or HTTP Basic).',
     });
   }
   const { clientId, clientSecret } = credentials;
-  // Counted before the secret is checked, so guessing secrets is rate limited too.
+  // The id names rate-limit keys in the store: text every store can hold, of a sane length.
+  if (!schemas.tokenRequest.shape.client_id.safeParse(clientId).success) {
+    return tokenFailure(ctx, 'bad_request', {
+      description: 'client_id must be 1 to 256 characters, without NUL or unpaired surrogates.',
+    });
+  }
+  const grantType = form.params.get('grant_type');
+  if (grantType === undefined) {
+    return tokenFailure(ctx, 'bad_request', { description: 'grant_type is required.' });
+  }
+  // Compared in constant time whether or not the client exists (client-registry).
+  const client = clientSecret === undefined ? undefined : deps.clients.authenticate(clientId, clientSecret);
+  if (!client || client.environment !== deps.settings.environment) {
+    const limited = await countFailure(deps, clientId, request.source, ctx.now);
+    if (limited) return tokenFailure(ctx, 'rate_limit_exceeded', { headers: limited });
+    return tokenFailure(ctx, 'invalid_client', {
+      headers: credentials.basic ? { 'www-authenticate': 'Basic realm="fin"' } : {},
+    });
+  }
+  // Only a request with the right credentials spends one of the client's issuances.
   const limited = await perMinuteLimit(
     deps.rateLimiter,
     `token:${clientId}`,
     limits.tokensPerMinute,
     ctx.now,
   );
-  if (limited) return tokenFailure(ctx, 'rate_limit_exceeded', 'rate_limit_exceeded', { headers: limited });
-  const grantType = form.params.get('grant_type');
-  if (grantType === undefined) {
-    return tokenFailure(ctx, 'invalid_request', 'bad_request', {
-      status: 400,
-      description: 'grant_type is required.',
-    });
-  }
-  const client = clientSecret === undefined ? undefined : deps.clients.authenticate(clientId, clientSecret);
-  if (!client || client.environment !== deps.settings.environment) {
-    return tokenFailure(ctx, 'invalid_client', 'invalid_client', {
-      headers: credentials.basic ? { 'www-authenticate': 'Basic realm="fin"' } : {},
-    });
-  }
+  if (limited) return tokenFailure(ctx, 'rate_limit_exceeded', { headers: limited });
   if (grantType !== 'client_credentials') {
-    return tokenFailure(ctx, 'unsupported_grant_type', 'bad_request', {
-      status: 400,
+    return tokenFailure(ctx, 'unsupported_grant_type', {
       description: 'Only grant_type=client_credentials is supported.',
     });
   }
   const requested = (form.params.get('scope') ?? '').split(' ').filter(Boolean);
   const refused = requested.filter((scope) => !client.scopes.has(scope));
   if (refused.length > 0) {
-    return tokenFailure(ctx, 'invalid_scope', 'insufficient_scope', {
-      status: 400,
+    return tokenFailure(ctx, 'invalid_scope', {
       description: `Scope not granted to this client: ${refused.join(' ')}.`,
     });
   }

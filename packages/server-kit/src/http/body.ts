@@ -47,17 +47,16 @@ export async function readJson(
   }
 }
 
-/** A form-encoded body (the token endpoint); a repeated parameter is refused, as RFC 6749 asks. */
+/**
+ * A form-encoded body (the token endpoint); a repeated parameter is refused, as RFC 6749 asks. Another
+ * content type is `bad_request` (RFC 6749 `invalid_request`, 400: decision S-12), never 415.
+ */
 export async function readForm(
   request: PlainRequest,
   limit: number,
 ): Promise<{ ok: true; params: Map<string, string> } | BodyFailure> {
   if (!FORM_TYPE.test(request.header('content-type') ?? '')) {
-    return bodyIssue(
-      'unsupported_media_type',
-      'must be application/x-www-form-urlencoded',
-      'header.Content-Type',
-    );
+    return bodyIssue('bad_request', 'must be application/x-www-form-urlencoded', 'header.Content-Type');
   }
   const text = await readText(request, limit);
   if (!text.ok) return text;

@@ -1,5 +1,11 @@
 // Builds every answer as the spec section 2 envelope (and the token endpoint's RFC 6749 bodies), as plain data.
-import { catalogEntry, type ErrorCode, type ErrorDetail } from '@fin/core';
+import {
+  catalogEntry,
+  type ErrorCode,
+  type ErrorDetail,
+  type TokenErrorCode,
+  tokenEndpointErrors,
+} from '@fin/core';
 import type { JsonValue } from '../ports/records.js';
 import type { PlainResponse } from './plain.js';
 
@@ -62,31 +68,22 @@ function envelopeBody(
   };
 }
 
-/** The RFC 6749 `error` values the token endpoint answers (schemas.tokenErrorResponse). */
-export type OAuthError =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'rate_limit_exceeded'
-  | 'server_error';
-
 /**
- * A token endpoint error (decision C-4): RFC 6749's `error` and `error_description` for OAuth libraries,
- * beside the envelope fields that fit, our catalog code in `code` and `legacyCode`.
+ * A token endpoint error (decisions C-4, S-12): RFC 6749's `error` (from `tokenEndpointErrors`) and
+ * `error_description` for OAuth libraries, beside the envelope fields that fit, our catalog code in `code`
+ * and `legacyCode`; the HTTP status is the catalog's, so server, catalog and OpenAPI cannot disagree.
  */
 export function tokenFailure(
   ctx: AnswerContext,
-  error: OAuthError,
-  code: ErrorCode,
-  options: { status?: number; description?: string; headers?: Record<string, string> } = {},
+  code: TokenErrorCode,
+  options: { description?: string; headers?: Record<string, string> } = {},
 ): PlainResponse {
   const entry = catalogEntry(code)!;
   return {
-    status: options.status ?? entry.status,
+    status: entry.status,
     headers: { ...JSON_HEADERS, 'cache-control': 'no-store', pragma: 'no-cache', ...options.headers },
     body: {
-      error,
+      error: tokenEndpointErrors[code],
       error_description: options.description ?? entry.message,
       success: false,
       message: entry.message,

@@ -20,8 +20,15 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
   return { ok: true, bytes: Buffer.concat(chunks, size) };
 }
 
-export function fromRequest(request: Request): PlainRequest {
+/** What a host knows of a request beyond it (Deno's `info.remoteAddr.hostname`, Bun's `server.requestIP`). */
+export interface RequestInfo {
+  /** The peer address: failed token requests are limited per source too. */
+  source?: string;
+}
+
+export function fromRequest(request: Request, info: RequestInfo = {}): PlainRequest {
   return {
+    ...(info.source ? { source: info.source } : {}),
     method: request.method.toUpperCase(),
     path: new URL(request.url).pathname,
     header: (name) => request.headers.get(name) ?? undefined,

@@ -66,6 +66,8 @@ function fromNode(req: IncomingMessage): PlainRequest {
       return Array.isArray(value) ? value.join(', ') : value;
     },
     readBody: (limit) => readNodeBody(req, limit),
+    // The peer itself: a proxy's X-Forwarded-For is anyone's to write, so it is never trusted here.
+    ...(req.socket?.remoteAddress ? { source: req.socket.remoteAddress } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export interface PlainRequest {
   header(name: string): string | undefined;
   /** The body, read at most `limit` bytes (more is `too_large`, and the rest is not buffered). */
   readBody(limit: number): Promise<BodyRead>;
+  /** Where the request came from (the peer address), when the adapter knows it: failed token requests are limited per source. */
+  source?: string;
 }
 
 /** `{ status, headers, body }`: the core's answer, turned into HTTP only at the edge. */

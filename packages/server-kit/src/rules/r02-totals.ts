@@ -1,4 +1,4 @@
-// R-02: item and service sums equal `grandTotal` exactly, and `grandTotal` equals the approved proposal amount.
+// R-02: each line is unit price x quantity, the sums equal `grandTotal` exactly, and `grandTotal` the approved amount.
 import { type AuthorizeRequest, type ErrorDetail, type Money, money } from '@fin/core';
 
 export type TotalsCheck = { ok: true } | { ok: false; code: 'total_mismatch'; details: ErrorDetail[] };
@@ -6,8 +6,9 @@ export type TotalsCheck = { ok: true } | { ok: false; code: 'total_mismatch'; de
 type Cart = Pick<AuthorizeRequest, 'items' | 'services' | 'totals'>;
 
 /**
- * R-02: the cart's own arithmetic, in integer cents with no rounding: `productsTotal` is the sum of
- * `items[].totalPrice`, `servicesTotal` the sum of `services[].price`, and `grandTotal` both together.
+ * R-02: the cart's own arithmetic, in integer cents with no rounding: each `items[].totalPrice` is its
+ * `unitPrice` x `quantity` (decision C-19), `productsTotal` is the sum of `items[].totalPrice`,
+ * `servicesTotal` the sum of `services[].price`, and `grandTotal` both together.
  * The service never adjusts a value; each mismatch is named in `details`.
  */
 export function checkCartTotals(cart: Cart): TotalsCheck {
@@ -19,6 +20,10 @@ export function checkCartTotals(cart: Cart): TotalsCheck {
       details.push({ field, issue: `must equal ${what} (${expected.amount} cents), got ${actual.amount}` });
     }
   };
+  cart.items.forEach((item, index) => {
+    const line = money.multiply(item.unitPrice, item.quantity);
+    expect(`items.${index}.totalPrice`, item.totalPrice, line, 'unitPrice x quantity');
+  });
   expect('totals.productsTotal', cart.totals.productsTotal, products, 'the sum of items[].totalPrice');
   expect('totals.servicesTotal', cart.totals.servicesTotal, services, 'the sum of services[].price');
   expect(

@@ -2,6 +2,7 @@
 import type { ConfirmRequest, ErrorCode, ErrorDetail } from '@fin/core';
 import type { AuthorizationRecord } from '../ports/records.js';
 import { effectiveStatus } from './r06-expiry.js';
+import { checkConfirmTime, defaultTimeWindowPolicy, type TimeWindowPolicy } from './r06-time-window.js';
 
 export type TransitionRefusal = { ok: false; code: ErrorCode; details: ErrorDetail[] };
 
@@ -19,9 +20,10 @@ const sameConfirmation = (a: ConfirmRequest, b: ConfirmRequest) =>
 
 /**
  * Confirm (`POST /v1/sales/{id}/confirm`):
- * - `AUTHORIZED` -> `CONFIRMED` when `invoicedAt` is within the 15 minutes (R-06);
+ * - `AUTHORIZED` -> `CONFIRMED` when `invoicedAt` is within the 15 minutes (R-06, `checkConfirmTime`);
  * - expired (`EXPIRED`, or `AUTHORIZED` past `expiresAt`) -> `CONFIRMED` too when the invoice was issued
- *   within the 15 minutes (a late confirm), else `authorization_expired`;
+ *   within the 15 minutes and the confirm arrives within the grace period (a late confirm), else
+ *   `authorization_expired`;
  * - `CONFIRMED` with the same invoice data: `already` (answer the existing contract); other data:
  *   `invalid_state_transition`;
  * - `CANCELLED`, or a cancellation notice still pending: `invalid_state_transition`.
@@ -30,6 +32,7 @@ export function checkConfirmTransition(
   record: AuthorizationRecord,
   confirmation: ConfirmRequest,
   now: Date,
+  policy: TimeWindowPolicy = defaultTimeWindowPolicy,
 ): { ok: true; already: boolean } | TransitionRefusal {
   const status = effectiveStatus(record, now);
   if (status === 'CONFIRMED') {
@@ -42,14 +45,8 @@ export function checkConfirmTransition(
   if (record.cancellation?.verification === 'PENDING') {
     return refuse('invalid_state_transition', status, 'a cancellation notice is being verified');
   }
-  if (Date.parse(confirmation.invoicedAt) > Date.parse(record.expiresAt)) {
-    return {
-      ok: false,
-      code: 'authorization_expired',
-      details: [{ field: 'invoicedAt', issue: `after the authorization expired at ${record.expiresAt}` }],
-    };
-  }
-  return { ok: true, already: false };
+  const time = checkConfirmTime(record, confirmation.invoicedAt, now, policy);
+  return time.ok ? { ok: true, already: false } : time;
 }
 
 /**

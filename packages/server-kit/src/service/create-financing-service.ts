@@ -1,14 +1,19 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
-import { type Clock, type Logger, systemClock } from '@fin/core';
+import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
 import { failure } from '../http/envelope.js';
-import { fromRequest, toResponse } from '../http/fetch-adapter.js';
+import { fromRequest, type RequestInfo, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { memoryStore } from '../memory/memory-store.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ProposalRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
+import {
+  DEFAULT_CLOCK_SKEW_MS,
+  MAX_CLOCK_SKEW_MS,
+  MAX_CONFIRMATION_GRACE_MS,
+} from '../rules/r06-time-window.js';
 import { defaultProposalReusePolicy, type ProposalReusePolicy } from '../rules/r11-reuse.js';
 import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
@@ -32,6 +37,17 @@ export interface FinancingServiceOptions {
     r11?: Partial<ProposalReusePolicy>;
     /** Installments of a proposal approved without a count; default 10. */
     installments?: number;
+    /**
+     * The largest financed `grandTotal` (and approved amount), in cents: default and upper bound
+     * `MAX_SALE_AMOUNT_CENTS` of `@fin/core` (R$ 100.000,00); a deployment may lower it.
+     */
+    maxGrandTotal?: number;
+    /**
+     * How far a partner's clock may be off ours, in ms: `invoicedAt` and `cancelledAt` may fall this much
+     * before the authorization's issue or in the future (never after `expiresAt`: R-06).
+     * Default 120 000 (2 minutes), at most 900 000.
+     */
+    clockSkewMs?: number;
   };
   /** This deployment's environment; a credential of another is `invalid_client`. Default `sandbox`. */
   environment?: string;
@@ -41,8 +57,11 @@ export interface FinancingServiceOptions {
 }
 
 export interface FinancingService {
-  /** The whole API as a Web-standard handler (Deno, Bun, Hono, msw, tests). */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * The whole API as a Web-standard handler (Deno, Bun, Hono, msw, tests). `info.source`, the peer
+   * address when the host knows it, lets failed token requests be limited per source too.
+   */
+  fetch(request: Request, info?: RequestInfo): Promise<Response>;
   /** The plain-data core the adapters call (`toNodeHandler`). */
   handle(request: PlainRequest): Promise<PlainResponse>;
   /** Answers 503 from now on and closes the store if the service created it. */
@@ -61,9 +80,11 @@ export interface FinancingService {
   };
 }
 
-function positiveInteger(name: string, value: number, min = 1): number {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new TypeError(`createFinancingService: ${name} must be an integer >= ${min}, got ${String(value)}`);
+function positiveInteger(name: string, value: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new TypeError(
+      `createFinancingService: ${name} must be an integer in [${min}, ${max}], got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -77,10 +98,24 @@ function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
   new Intl.DateTimeFormat('en', { timeZone: r11.timeZone });
   const limits = { ...defaultLimits, ...options.limits };
   for (const [name, value] of Object.entries(limits)) positiveInteger(`limits.${name}`, value);
+  // A late confirm's due dates stay after the confirmation only while the grace is well under a month.
+  positiveInteger('limits.confirmationGraceMs', limits.confirmationGraceMs, 1, MAX_CONFIRMATION_GRACE_MS);
   return {
     environment: options.environment ?? 'sandbox',
     r11,
     installments: positiveInteger('rules.installments', options.rules?.installments ?? 10),
+    maxGrandTotal: positiveInteger(
+      'rules.maxGrandTotal',
+      options.rules?.maxGrandTotal ?? MAX_SALE_AMOUNT_CENTS,
+      1,
+      MAX_SALE_AMOUNT_CENTS,
+    ),
+    clockSkewMs: positiveInteger(
+      'rules.clockSkewMs',
+      options.rules?.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
+      0,
+      MAX_CLOCK_SKEW_MS,
+    ),
     limits,
   };
 }
@@ -115,7 +150,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
 
   return {
     handle,
-    fetch: async (request) => toResponse(await handle(fromRequest(request))),
+    fetch: async (request, info) => toResponse(await handle(fromRequest(request, info))),
     async close() {
       if (closed) return;
       closed = true;

@@ -4,14 +4,19 @@ import type { ClientRegistry } from '../auth/client-registry.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
+import { DEFAULT_CONFIRMATION_GRACE_MS } from '../rules/r06-time-window.js';
 import type { ProposalReusePolicy } from '../rules/r11-reuse.js';
 
 /** Limits and durations, each with the spec's value (section 8) or ours (docs/spec-decisions.md). */
 export interface ServiceLimits {
   /** System token validity: 3600 s. */
   tokenTtlSeconds: number;
-  /** Token issuance per client_id per minute: 60. */
+  /** Token issuance per client_id per minute: 60, counted only for requests whose credentials are right. */
   tokensPerMinute: number;
+  /** Failed token authentications per client_id per minute before they are answered 429: 30 (decision S-25). */
+  tokenFailuresPerMinute: number;
+  /** Failed token authentications per source (peer address) per minute before they are answered 429: 30. */
+  tokenFailuresPerSourcePerMinute: number;
   /** Write calls (authorize, confirm, cancel) per client per minute: 120. */
   writesPerMinute: number;
   /** Largest request body: 64 KiB. */
@@ -26,13 +31,18 @@ export interface ServiceLimits {
   saleSearchTimeoutMs: number;
   /** The confirmation poller searches an unconfirmed sale at most once per this period: 60 s. */
   confirmationPollMs: number;
-  /** ... and stops this long after the authorization expired (the POS's delay in showing ACTIVE): 1 h. */
+  /**
+   * A sale invoiced in time may be confirmed (by the POS or the poller) at most this long after the
+   * authorization expired: 1 h, at most 7 days (decision S-22).
+   */
   confirmationGraceMs: number;
 }
 
 export const defaultLimits: ServiceLimits = {
   tokenTtlSeconds: 3600,
   tokensPerMinute: endpoints.perMinuteOf.token,
+  tokenFailuresPerMinute: 30,
+  tokenFailuresPerSourcePerMinute: 30,
   writesPerMinute: endpoints.perMinuteOf.write,
   maxBodyBytes: 64 * 1024,
   idempotencyRetentionMs: 24 * 3_600_000,
@@ -40,7 +50,7 @@ export const defaultLimits: ServiceLimits = {
   idempotencyWaitMs: 10_000,
   saleSearchTimeoutMs: 5_000,
   confirmationPollMs: 60_000,
-  confirmationGraceMs: 3_600_000,
+  confirmationGraceMs: DEFAULT_CONFIRMATION_GRACE_MS,
 };
 
 export interface ServiceSettings {
@@ -49,6 +59,10 @@ export interface ServiceSettings {
   r11: ProposalReusePolicy;
   /** Installments of a proposal approved without a count. */
   installments: number;
+  /** The largest financed grandTotal, in cents (decision C-18). */
+  maxGrandTotal: number;
+  /** How far a partner's clock may be off ours when dating an invoice or a cancellation (decision S-21). */
+  clockSkewMs: number;
   limits: ServiceLimits;
 }
 

@@ -130,7 +130,7 @@ export function createRequestHandler(deps: ServiceDeps) {
     if (match.operationId === 'issueToken') {
       trace.route = 'token';
       if (!ids.ok) {
-        return tokenFailure(ctx, 'invalid_request', 'invalid_request_id', {
+        return tokenFailure(ctx, 'invalid_request_id', {
           description: ids.details.map((d) => `${d.field} ${d.issue}`).join('; '),
         });
       }

@@ -3,13 +3,14 @@ import { FinApiError, schemas } from '@fin/core';
 import * as z from 'zod';
 import { validate } from '../http/validate.js';
 import type { ProposalRecord } from '../ports/records.js';
+import { checkSaleCeiling } from '../rules/sale-ceiling.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newProposalId } from './ids.js';
 
 export const approveProposalInput = z.object({
   clientTaxId: schemas.cpf,
   storeId: schemas.shortId,
-  amount: schemas.money.refine((m) => m.amount > 0, 'amount must be positive'),
+  amount: schemas.financedAmount,
   installments: z.number().int().min(1).max(99).optional(),
 });
 export type ApproveProposalInput = z.input<typeof approveProposalInput>;
@@ -25,6 +26,8 @@ export async function approveProposal(
 ): Promise<ProposalRecord> {
   const checked = validate(approveProposalInput, input);
   if (!checked.ok) throw new FinApiError({ code: checked.code, details: checked.details });
+  const ceiling = checkSaleCeiling(checked.data.amount, deps.settings.maxGrandTotal, 'amount.amount');
+  if (!ceiling.ok) throw new FinApiError({ code: ceiling.code, details: ceiling.details });
   if (!deps.clients.ownsStore(checked.data.storeId)) {
     throw new FinApiError({
       code: 'store_not_found',

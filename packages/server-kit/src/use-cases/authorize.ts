@@ -9,6 +9,7 @@ import { authorizationExpiresAt } from '../rules/r06-expiry.js';
 import { declineResult } from '../rules/r07-decline.js';
 import { checkImeiNotFinanced } from '../rules/r10-imei.js';
 import { checkProposalReuse, selectExchangeToReuse } from '../rules/r11-reuse.js';
+import { checkSaleCeiling } from '../rules/sale-ceiling.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newAuthorizationId, newProposalId } from './ids.js';
 import { done, refused, type UseCaseResult } from './result.js';
@@ -50,6 +51,12 @@ export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): P
   if (!client.storeIds.has(cart.storeId) && !(await isSyncedStore(deps, client.clientId, cart.storeId))) {
     return refused('store_not_found', [{ field: 'storeId', issue: 'is not a store of this partner' }]);
   }
+  const ceiling = checkSaleCeiling(
+    cart.totals.grandTotal,
+    deps.settings.maxGrandTotal,
+    'totals.grandTotal.amount',
+  );
+  if (!ceiling.ok) return refused(ceiling.code, ceiling.details);
   const totals = checkCartTotals(cart);
   if (!totals.ok) return refused(totals.code, totals.details);
   // A read first, so no credit analysis is spent on a financed device; the store holds R-10 on write.

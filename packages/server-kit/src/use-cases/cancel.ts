@@ -2,6 +2,7 @@
 import type { CancelRequest } from '@fin/core';
 import type { AuthorizationRecord } from '../ports/records.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
+import { checkCancelledAt } from '../rules/r06-time-window.js';
 import { checkCancelTransition } from '../rules/transitions.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { loadOwned } from './load-owned.js';
@@ -40,6 +41,8 @@ export async function cancelSale(
     const transition = checkCancelTransition(record, now);
     if (!transition.ok) return refused(transition.code, transition.details);
     if (transition.already) return answer(record, now);
+    const dated = checkCancelledAt(record, notice.cancelledAt, now, deps.settings);
+    if (!dated.ok) return refused(dated.code, dated.details);
     const written = await deps.store.updateAuthorization({
       record: {
         ...record,

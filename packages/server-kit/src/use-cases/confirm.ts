@@ -42,7 +42,10 @@ export async function confirmAuthorization(
       ? await loadOwned(deps, clientId, authorizationId)
       : await deps.store.getAuthorization(authorizationId);
     if (!record) return notFound();
-    const transition = checkConfirmTransition(record, confirmation, now);
+    const transition = checkConfirmTransition(record, confirmation, now, {
+      clockSkewMs: deps.settings.clockSkewMs,
+      confirmationGraceMs: deps.settings.limits.confirmationGraceMs,
+    });
     if (!transition.ok) return refused(transition.code, transition.details);
     if (transition.already) return done(confirmData(record), CONFIRMED_MESSAGE);
     const proposal = await deps.store.getProposal(record.proposalId);

@@ -53,12 +53,12 @@ export async function jsonBody(exchange: Exchange): Promise<{ value: unknown } |
 }
 
 /**
- * R-01: the store of a store-scoped call. No `storeId` is `store_context_required` (400); one this
+ * R-01: the store of a store-scoped call. No `storeId` (missing, empty or blank) is `store_context_required` (400); one this
  * partner does not have is `store_not_found` (404). Length is left to the query schema (422).
  */
 function storeOf(exchange: Exchange): { store: Store } | { response: Response } {
   const storeId = exchange.query.get('storeId');
-  if (!storeId) return { response: fail(exchange.context, 'store_context_required') };
+  if (!storeId?.trim()) return { response: fail(exchange.context, 'store_context_required') };
   const store = exchange.state.dataset.stores.find((candidate) => candidate.storeId === storeId);
   return store ? { store } : { response: fail(exchange.context, 'store_not_found') };
 }
