@@ -93,19 +93,22 @@ describe('POST /v1/oauth/token', () => {
     expect(await json.json()).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
   });
 
-  it('token issuance is limited to 60 per minute per client_id: 429 with a whole-second Retry-After', async () => {
+  it('token issuance is limited to 60 in any minute per client_id: 429 with a whole-second Retry-After', async () => {
     const h = harness();
     h.clock.advance(15_000);
     for (let i = 0; i < 60; i++) expect((await h.tokenRequest(credentials)).status).toBe(200);
     const limited = await h.tokenRequest(credentials);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('45');
+    // The 60 issuances of second 15 leave the sliding window (counted by the second) at second 76.
+    expect(limited.headers.get('retry-after')).toBe('61');
     expect(limited.body).toMatchObject({ error: 'rate_limit_exceeded', code: 'rate_limit_exceeded' });
-    // Another client is not affected; the next window is open again.
+    // Another client is not affected; once Retry-After has passed, issuance is open again.
     expect(
       (await h.tokenRequest({ ...credentials, client_id: 'partner-b', client_secret: 'secret-b' })).status,
     ).toBe(200);
-    h.clock.advance(45_000);
+    h.clock.advance(60_999);
+    expect((await h.tokenRequest(credentials)).status).toBe(429);
+    h.clock.advance(1);
     expect((await h.tokenRequest(credentials)).status).toBe(200);
   });
 });

@@ -160,12 +160,32 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       const hit = (now: Date, key = 'write:partner-a') =>
         store.consumeRateLimit({ key, limit: 3, windowMs: MINUTE, now });
 
-      it('allows `limit` hits per aligned window and tells when the window ends', async () => {
+      it('spec 8 sliding window: admits `limit` hits in the last `windowMs` and tells when the next one is', async () => {
         const results = await Promise.all([0, 1, 2, 3, 4].map(() => hit(at(10_000))));
         expect(results.filter((r) => r.allowed)).toHaveLength(3);
         expect(results.map((r) => r.remaining).sort()).toEqual([0, 0, 0, 1, 2]);
-        for (const r of results) expect(r.resetAt.toISOString()).toBe(at(MINUTE).toISOString());
-        expect((await hit(at(MINUTE))).allowed).toBe(true);
+        // Counted by the second: the hits of second 10 leave the window at second 71.
+        for (const r of results.filter((r) => !r.allowed)) {
+          expect(r.resetAt.toISOString()).toBe(at(71_000).toISOString());
+        }
+        expect((await hit(at(70_999))).allowed).toBe(false);
+        expect((await hit(at(71_000))).allowed).toBe(true);
+      });
+
+      it('DESIGN 16: no span of `windowMs` admits more than `limit`, across a minute boundary too', async () => {
+        const burst = async (now: Date) =>
+          (await Promise.all([0, 1, 2, 3].map(() => hit(now)))).filter((r) => r.allowed).length;
+        expect(await burst(at(59_500))).toBe(3);
+        // A fixed window would open again at second 60; the sliding one waits for second 59's hits to leave.
+        expect(await burst(at(60_000))).toBe(0);
+        expect(await burst(at(119_999))).toBe(0);
+        expect(await burst(at(120_000))).toBe(3);
+      });
+
+      it('counts only admitted hits: refused ones do not push the next admission away', async () => {
+        for (let i = 0; i < 3; i++) await hit(T0);
+        for (let i = 0; i < 10; i++) expect((await hit(at(30_000))).allowed).toBe(false);
+        expect((await hit(at(61_000))).allowed).toBe(true);
       });
 
       it('counts each key on its own', async () => {
@@ -193,7 +213,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         await complete(store, 'first');
         expect((await limited('third'))?.claim).toEqual({ outcome: 'completed', response });
         const refused = await limited('fourth', 'fp-2');
-        expect(refused).toEqual({ limit: { allowed: false, remaining: 0, resetAt: at(MINUTE) } });
+        expect(refused).toEqual({ limit: { allowed: false, remaining: 0, resetAt: at(MINUTE + 1000) } });
         // The refused request claimed nothing: the key still replays the first answer.
         expect(await store.claimIdempotencyKey(claim('fifth', 'fp-1', at(1)))).toEqual({
           outcome: 'completed',

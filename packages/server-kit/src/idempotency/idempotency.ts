@@ -1,10 +1,12 @@
-// Idempotent execution of write POSTs: one run per (client, key); duplicates wait for it and replay its answer.
+// Idempotent execution of write POSTs: one run per (client, key), its answer stored with its effect; duplicates wait and replay.
 import type { ErrorCode } from '@fin/core';
 import type { PlainResponse } from '../http/plain.js';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type {
   IdempotencyClaim,
   IdempotencyClaimResult,
+  IdempotencyKeyRef,
+  KeyAnswer,
   LimitedIdempotencyClaimResult,
 } from '../ports/store.js';
 import type { ServiceDeps } from '../service/deps.js';
@@ -38,6 +40,18 @@ export function isStorable(response: PlainResponse): boolean {
   return typeof code !== 'string' || !NOT_STORED.has(code);
 }
 
+/** What a running write is given: the answer its committing store write carries (the atomic phase). */
+export interface OwnedKey {
+  /** The key's answer for `response`, for the store write that makes it true; `undefined` if not stored. */
+  answer(response: PlainResponse): KeyAnswer | undefined;
+}
+
+export interface Executed {
+  response: PlainResponse;
+  /** `response` was committed with the write's effect (`OwnedKey.answer`): nothing left to store. */
+  answered: boolean;
+}
+
 interface InFlight {
   fingerprint: string;
   done: Promise<PlainResponse | undefined>;
@@ -45,15 +59,51 @@ interface InFlight {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A release the store refused (it was unavailable) is tried again this often, until the lease ends. */
+const RELEASE_RETRY_MS = 250;
+
 /**
  * Runs `execute` at most once per (clientId, key) across every instance sharing the store. In this
  * instance a duplicate awaits the running request directly; across instances it polls the store
- * until the answer is stored or `idempotencyWaitMs` runs out.
+ * until the answer is stored or `idempotencyWaitMs` (or the request's deadline) runs out. A run that
+ * fails before committing releases its key at once, and keeps trying while the store is unavailable,
+ * so the client's retry runs instead of meeting 409 `idempotency_key_in_progress` until the lease ends.
  */
 export function createIdempotency(deps: ServiceDeps) {
   const inFlight = new Map<string, InFlight>();
   const { idempotencyRetentionMs, idempotencyLeaseMs, idempotencyWaitMs } = deps.settings.limits;
   const { store, rateLimiter } = deps;
+  /** Claims this instance failed to release, by local key: retried in the background and before a reclaim. */
+  const unreleased = new Map<string, IdempotencyKeyRef>();
+
+  async function release(local: string, ref: IdempotencyKeyRef): Promise<void> {
+    try {
+      await store.releaseIdempotencyKey(ref);
+      if (unreleased.get(local) === ref) unreleased.delete(local);
+    } catch {
+      if (unreleased.has(local) && unreleased.get(local) !== ref) return;
+      const first = !unreleased.has(local);
+      unreleased.set(local, ref);
+      if (first) retryRelease(local, ref, Math.ceil(idempotencyLeaseMs / RELEASE_RETRY_MS));
+    }
+  }
+
+  /** Tries again every RELEASE_RETRY_MS, `attempts` times: by then the lease has freed the key anyway. */
+  function retryRelease(local: string, ref: IdempotencyKeyRef, attempts: number): void {
+    if (attempts <= 0) {
+      unreleased.delete(local);
+      return;
+    }
+    setTimeout(async () => {
+      if (unreleased.get(local) !== ref) return;
+      try {
+        await store.releaseIdempotencyKey(ref);
+        unreleased.delete(local);
+      } catch {
+        retryRelease(local, ref, attempts - 1);
+      }
+    }, RELEASE_RETRY_MS).unref?.();
+  }
 
   /** Counts `hit` and, when allowed, claims: in one store step when the store is also the limiter. */
   async function claimCounting(
@@ -75,9 +125,11 @@ export function createIdempotency(deps: ServiceDeps) {
     clientId: string,
     key: string,
     fingerprint: string,
-    execute: () => Promise<PlainResponse>,
+    execute: (key: OwnedKey) => Promise<Executed>,
     hit?: RateLimitHit,
+    maxWaitMs = Number.POSITIVE_INFINITY,
   ): Promise<IdempotentOutcome> {
+    const waitBudgetMs = Math.min(idempotencyWaitMs, maxWaitMs);
     const local = [clientId, key].join('\u0000');
     // The wait is a budget of pauses, not a clock reading: rules read the injected clock, and a test
     // clock standing still must not keep a duplicate waiting forever.
@@ -97,6 +149,8 @@ export function createIdempotency(deps: ServiceDeps) {
         if (response) return { kind: 'replayed', response };
         continue;
       }
+      const stuck = unreleased.get(local);
+      if (stuck) await release(local, stuck);
       const owner = newId('claim_');
       let finish!: (response: PlainResponse | undefined) => void;
       const done = new Promise<PlainResponse | undefined>((resolve) => {
@@ -129,7 +183,7 @@ export function createIdempotency(deps: ServiceDeps) {
           return { kind: 'replayed', response: claim.response };
         }
         if (claim.outcome === 'claimed') {
-          const response = await executeOwned(clientId, key, owner, execute);
+          const response = await executeOwned(local, { clientId, key, owner }, execute);
           if (isStorable(response)) stored = response;
           return { kind: 'ran', response };
         }
@@ -138,27 +192,44 @@ export function createIdempotency(deps: ServiceDeps) {
         finish(stored);
       }
       // Running in another instance: poll until its answer is stored.
-      if (waitedMs + pause > idempotencyWaitMs) return { kind: 'in_progress' };
+      if (waitedMs + pause > waitBudgetMs) return { kind: 'in_progress' };
       waitedMs += pause;
       await sleep(pause);
     }
   }
 
+  /**
+   * Runs the owner's work. Its answer is stored with its effect when a store write carried it;
+   * otherwise (a refusal, a decline: no effect) it is stored now. Work that fails, or whose answer is
+   * not stored (5xx, 429, validation), releases the key.
+   */
   async function executeOwned(
-    clientId: string,
-    key: string,
-    owner: string,
-    execute: () => Promise<PlainResponse>,
+    local: string,
+    ref: IdempotencyKeyRef,
+    execute: (key: OwnedKey) => Promise<Executed>,
   ): Promise<PlainResponse> {
-    let response: PlainResponse | undefined;
+    let executed: Executed;
     try {
-      response = await execute();
-    } finally {
-      if (response && isStorable(response)) {
-        await store.completeIdempotencyKey({ clientId, key, owner, response, now: deps.clock.now() });
-      } else {
-        await store.releaseIdempotencyKey({ clientId, key, owner });
-      }
+      executed = await execute({
+        answer: (response) =>
+          isStorable(response) ? { ...ref, response, now: deps.clock.now() } : undefined,
+      });
+    } catch (error) {
+      await release(local, ref);
+      throw error;
+    }
+    const { response, answered } = executed;
+    if (answered) return response;
+    if (!isStorable(response)) {
+      await release(local, ref);
+      return response;
+    }
+    try {
+      await store.completeIdempotencyKey({ ...ref, response, now: deps.clock.now() });
+    } catch (error) {
+      // Not stored: the retry runs again rather than meet a claim nobody will complete.
+      await release(local, ref);
+      throw error;
     }
     return response;
   }

@@ -16,6 +16,7 @@ import type {
   IdempotencyClaim,
   IdempotencyClaimResult,
   IdempotencyKeyRef,
+  KeyAnswer,
   Store,
   UpdateAuthorization,
   UpdateAuthorizationResult,
@@ -23,6 +24,7 @@ import type {
 } from '../ports/store.js';
 import { isAuthorizationExpired } from '../rules/r06-expiry.js';
 import { holdsImei, IMEI_HOLDING_STATUSES } from '../rules/r10-imei.js';
+import { sliceMs, slidingWindowHit, type WindowSlice } from '../rules/sliding-window.js';
 import { proposalAvailability } from './proposal-availability.js';
 
 interface IdempotencyEntry {
@@ -34,10 +36,10 @@ interface IdempotencyEntry {
   completedAt?: number;
 }
 
+/** A key's admitted hits by slice, and when the last of them leaves the window (for the purge). */
 interface Window {
-  start: number;
+  slices: WindowSlice[];
   end: number;
-  count: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -187,20 +189,21 @@ export function memoryStore(): Store {
     });
     return { outcome: 'claimed' };
   };
+  /** The unfinished entry `ref.owner` still holds, if it does. */
+  const heldEntry = (ref: IdempotencyKeyRef): IdempotencyEntry | undefined => {
+    const entry = idempotency.get(idempotencyKey(ref));
+    return entry && entry.owner === ref.owner && !entry.response ? entry : undefined;
+  };
+  const completeEntry = (entry: IdempotencyEntry, answer: KeyAnswer) => {
+    entry.response = copy(answer.response);
+    entry.completedAt = answer.now.getTime();
+  };
+
   const countHit = (hit: RateLimitHit): RateLimitDecision => {
-    const now = hit.now.getTime();
-    const start = now - (now % hit.windowMs);
-    let window = windows.get(hit.key);
-    if (!window || window.start !== start) {
-      window = { start, end: start + hit.windowMs, count: 0 };
-      windows.set(hit.key, window);
-    }
-    window.count += 1;
-    return {
-      allowed: window.count <= hit.limit,
-      remaining: Math.max(0, hit.limit - window.count),
-      resetAt: new Date(window.end),
-    };
+    const { decision, slices } = slidingWindowHit(windows.get(hit.key)?.slices ?? [], hit);
+    const newest = slices.at(-1)?.start ?? hit.now.getTime();
+    windows.set(hit.key, { slices, end: newest + sliceMs(hit.windowMs) + hit.windowMs });
+    return decision;
   };
 
   return {
@@ -219,16 +222,12 @@ export function memoryStore(): Store {
       const limit = countHit(hit);
       return limit.allowed ? { limit, claim: claimKey(claim) } : { limit };
     },
-    async completeIdempotencyKey(ref: IdempotencyKeyRef & { response: StoredResponse; now: Date }) {
-      const entry = idempotency.get(idempotencyKey(ref));
-      if (!entry || entry.owner !== ref.owner || entry.response) return;
-      entry.response = copy(ref.response);
-      entry.completedAt = ref.now.getTime();
+    async completeIdempotencyKey(answer: KeyAnswer) {
+      const entry = heldEntry(answer);
+      if (entry) completeEntry(entry, answer);
     },
     async releaseIdempotencyKey(ref) {
-      const key = idempotencyKey(ref);
-      const entry = idempotency.get(key);
-      if (entry && entry.owner === ref.owner && !entry.response) idempotency.delete(key);
+      if (heldEntry(ref)) idempotency.delete(idempotencyKey(ref));
     },
 
     async consumeRateLimit(hit: RateLimitHit): Promise<RateLimitDecision> {
@@ -261,8 +260,11 @@ export function memoryStore(): Store {
     async createAuthorization({
       authorization,
       newProposal,
+      answer,
       now,
     }: CreateAuthorization): Promise<CreateAuthorizationResult> {
+      const held = answer && heldEntry(answer);
+      if (answer && !held) return { ok: false, reason: 'claim_lost' };
       const record = { ...copy(authorization), version: 1 };
       const imeiSlots = byImei.get(record.imei);
       const proposalSlots = byProposal.get(record.proposalId);
@@ -281,6 +283,7 @@ export function memoryStore(): Store {
         uses.push(slot);
       }
       write(slot, record, now);
+      if (held) completeEntry(held, answer!);
       return { ok: true };
     },
     async getAuthorization(authorizationId) {
@@ -300,8 +303,11 @@ export function memoryStore(): Store {
     async updateAuthorization({
       record,
       expectedVersion,
+      answer,
       now,
     }: UpdateAuthorization): Promise<UpdateAuthorizationResult> {
+      const held = answer && heldEntry(answer);
+      if (answer && !held) return { ok: false, reason: 'claim_lost' };
       const slot = authorizations.get(record.authorizationId);
       if (!slot || slot.record.version !== expectedVersion) return { ok: false, reason: 'stale' };
       const next = { ...copy(record), version: expectedVersion + 1 };
@@ -313,6 +319,7 @@ export function memoryStore(): Store {
       );
       if (conflict) return { ok: false, reason: conflict };
       write(slot, next, now);
+      if (held) completeEntry(held, answer!);
       return { ok: true, record: copy(next) };
     },
     async listPendingCancellations({ now, limit, lease }) {

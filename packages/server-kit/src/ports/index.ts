@@ -6,3 +6,4 @@ export type { RateLimitDecision, RateLimiter, RateLimitHit } from './rate-limite
 export * from './records.js';
 export type { SaleSearch } from './sale-search.js';
 export type * from './store.js';
+export { isStoreUnavailable, StoreUnavailableError } from './store-unavailable.js';

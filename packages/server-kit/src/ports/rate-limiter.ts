@@ -1,4 +1,4 @@
-// The rate limiter port: one fixed-window counter per key, incremented and read in one atomic step.
+// The rate limiter port: a sliding window per key (a log of admitted hits), read and extended in one atomic step.
 
 export interface RateLimitHit {
   /** e.g. `token:<client_id>` or `write:<clientId>`. */
@@ -11,15 +11,16 @@ export interface RateLimitHit {
 
 export interface RateLimitDecision {
   allowed: boolean;
-  /** Requests left in this window after this one (0 when refused). */
+  /** Requests still admitted in the window ending now, after this one (0 when refused). */
   remaining: number;
-  /** When the current window ends: `Retry-After` is derived from it. */
+  /** When one more request will be admitted (the oldest admitted hit leaves the window): `Retry-After`. */
   resetAt: Date;
 }
 
 /**
- * Counts one request against `key`. Windows are aligned on multiples of `windowMs` since the epoch, so
- * every instance sharing a store agrees on them. A refused request is counted too (it still costs).
+ * Admits `hit` when fewer than `limit` hits of `key` were admitted in the `windowMs` before `hit.now`
+ * (a sliding window, so no `windowMs` span ever admits more than `limit`, wherever it starts). Only
+ * admitted hits are logged: a refused one does not push the next admission further away.
  */
 export interface RateLimiter {
   consumeRateLimit(hit: RateLimitHit): Promise<RateLimitDecision>;

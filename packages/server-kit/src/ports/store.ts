@@ -21,9 +21,16 @@
  *   see `completed` (replay), `conflict` (other fingerprint) or `in_progress`. A claim is a lease:
  *   after `leaseMs` without completion (a crashed instance) the next claim takes it over.
  *   `completeIdempotencyKey`/`releaseIdempotencyKey` act only for the `owner` that holds the claim.
+ * - The atomic phase (issue 19): a write that carries a `KeyAnswer` (`createAuthorization`,
+ *   `updateAuthorization`) stores its effect AND the key's answer in one atomic step, and only while
+ *   `owner` still holds the claim (else neither: `claim_lost`). So no fault can leave a committed effect
+ *   whose answer a retry cannot replay, nor an answer without its effect.
+ * - A store that cannot reach its database throws `StoreUnavailableError` (the service answers 503
+ *   `service_unavailable` with `Retry-After`); any other throw is a bug (500).
  * - State transitions are compare-and-set on `version` (`updateAuthorization`), so two writers
  *   never both move one authorization.
- * - Rate limits: `consumeRateLimit` increments and reads one counter atomically.
+ * - Rate limits: `consumeRateLimit` reads and extends one key's log of admitted hits atomically (a
+ *   sliding window: never more than `limit` admitted in any `windowMs`).
  *
  * Records go in and come out as plain data (schemas in `records.ts`); a store never shares an object
  * with its caller. Time is always passed in (`now`), never read by the store, so tests move it.
@@ -80,10 +87,18 @@ export interface LimitedIdempotencyClaimResult {
   claim?: IdempotencyClaimResult;
 }
 
+/** An idempotency key's answer, stored by the write that makes it true, in the same atomic step. */
+export interface KeyAnswer extends IdempotencyKeyRef {
+  response: StoredResponse;
+  now: Date;
+}
+
 export interface CreateAuthorization {
   authorization: AuthorizationRecord;
   /** A proposal approved during this request (CreditEngine), stored in the same atomic step. */
   newProposal?: ProposalRecord;
+  /** The request's answer, completed with the record or not at all (see `claim_lost`). */
+  answer?: KeyAnswer;
   now: Date;
 }
 
@@ -92,12 +107,16 @@ export type CreateAuthorizationResult =
   /** R-10: another record with this IMEI is active. */
   | { ok: false; reason: 'imei_already_financed' }
   /** (`proposalId`, `proposalUse`) is taken by a live record: decide again. */
-  | { ok: false; reason: 'proposal_use_taken' };
+  | { ok: false; reason: 'proposal_use_taken' }
+  /** `answer.owner` no longer holds its key (its lease ran out and another request took it): nothing written. */
+  | { ok: false; reason: 'claim_lost' };
 
 export interface UpdateAuthorization {
   /** The whole next record; the store writes it with `version` = `expectedVersion + 1`. */
   record: AuthorizationRecord;
   expectedVersion: number;
+  /** The request's answer, completed with the record or not at all (see `claim_lost`). */
+  answer?: KeyAnswer;
   now: Date;
 }
 
@@ -108,7 +127,9 @@ export type UpdateAuthorizationResult =
   /** R-10: moving to an active status would make a second active financing of this IMEI. */
   | { ok: false; reason: 'imei_already_financed' }
   /** Moving out of `EXPIRED` would reuse a (`proposalId`, `proposalUse`) slot already taken. */
-  | { ok: false; reason: 'proposal_use_taken' };
+  | { ok: false; reason: 'proposal_use_taken' }
+  /** `answer.owner` no longer holds its key: nothing written. */
+  | { ok: false; reason: 'claim_lost' };
 
 /**
  * A worker's hold on the records a listing returns: while `until` is ahead, no listing that carries a
@@ -135,8 +156,8 @@ export interface Store extends RateLimiter {
 
   // Idempotency (spec section 8, DESIGN 9) -----------------------------------------------------------
   claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult>;
-  /** Stores the answer to replay; ignored unless `owner` still holds the claim. */
-  completeIdempotencyKey(ref: IdempotencyKeyRef & { response: StoredResponse; now: Date }): Promise<void>;
+  /** Stores the answer to replay (an answer no write carried: a refusal, a decline); owner only. */
+  completeIdempotencyKey(ref: KeyAnswer): Promise<void>;
   /** Forgets an unfinished claim (answer not stored: validation error, 429, 5xx); owner only. */
   releaseIdempotencyKey(ref: IdempotencyKeyRef): Promise<void>;
   /**

@@ -16,6 +16,7 @@ import {
   SELECT_AUTHORIZATIONS,
   toAuthorizationRecord,
 } from './authorization-rows.js';
+import { completeKeySql, keyAnswerValues } from './idempotency-keys.js';
 import { PROPOSAL_COLUMNS, proposalValues } from './proposals.js';
 import { type Queryable, query, retried, transaction, violatedUniqueIndex } from './sql.js';
 
@@ -27,7 +28,7 @@ const REFUSALS: Record<string, 'imei_already_financed' | 'proposal_use_taken'> =
 
 /** Thrown inside a transaction to roll it back with a port-level answer. */
 class Refused extends Error {
-  constructor(readonly reason: 'stale' | 'imei_already_financed' | 'proposal_use_taken') {
+  constructor(readonly reason: 'stale' | 'imei_already_financed' | 'proposal_use_taken' | 'claim_lost') {
     super(reason);
   }
 }
@@ -101,43 +102,55 @@ async function refusable<T>(work: () => Promise<T>): Promise<T | Refused> {
   }
 }
 
-/** `$1` now, `$2..` the record's columns, then the new proposal's and the contract's values (null when none). */
+/**
+ * `$1` now, `$2..` the record's columns, then the new proposal's, the contract's and the key answer's
+ * values (null when none).
+ */
 const at = (column: (typeof AUTHORIZATION_COLUMNS)[number]) =>
   `$${AUTHORIZATION_COLUMNS.indexOf(column) + 2}`;
 const PROPOSAL_AT = AUTHORIZATION_COLUMNS.length + 2;
 const CONTRACT_AT = PROPOSAL_AT + PROPOSAL_COLUMNS.length;
+const ANSWER_AT = CONTRACT_AT + 4;
 /** Typed placeholders: an INSERT ... SELECT does not type its values from the target columns. */
 const param = (n: number, type: string) => `$${n}::${type}`;
 
 /**
  * The whole write of a new authorization in ONE statement (one round trip, atomic like a transaction):
- * the expiry of overdue neighbours, the proposal approved during this request, the row, and its
- * contract if it has one. The row is inserted from a read of `expired`, so the expiry runs first and
- * the partial unique indexes (R-10, proposal slots) judge the insert against the rows it expired.
+ * the key's answer (only while its owner still holds the claim, else nothing below is written), the
+ * expiry of overdue neighbours, the proposal approved during this request, the row, and its contract if
+ * it has one. The row is inserted from a read of `expired`, so the expiry runs first and the partial
+ * unique indexes (R-10, proposal slots) judge the insert against the rows it expired; a refusal aborts
+ * the whole statement, answer included.
  */
 const CREATE_AUTHORIZATION = `
-WITH expired AS (
+WITH answered AS (
+  ${completeKeySql(ANSWER_AT)}
+), held AS (
+  SELECT ${param(ANSWER_AT, 'text')} IS NULL OR EXISTS (SELECT 1 FROM answered) AS ok
+), expired AS (
   ${expireOverdueSql(at('authorization_id'), at('imei'), at('proposal_id'))}
   RETURNING 1
 ), proposal AS (
   INSERT INTO fin_proposals (${PROPOSAL_COLUMNS.map(([column]) => column).join(', ')})
   SELECT ${PROPOSAL_COLUMNS.map(([, type], i) => param(PROPOSAL_AT + i, type)).join(', ')}
-  WHERE ${param(PROPOSAL_AT, 'text')} IS NOT NULL
+  FROM held WHERE held.ok AND ${param(PROPOSAL_AT, 'text')} IS NOT NULL
   ON CONFLICT (proposal_id) DO NOTHING
 ), inserted AS (
   INSERT INTO fin_authorizations (${AUTHORIZATION_COLUMNS.join(', ')})
   SELECT ${AUTHORIZATION_COLUMNS.map((column, i) => param(i + 2, AUTHORIZATION_COLUMN_TYPES[column])).join(', ')}
-  FROM (SELECT count(*) FROM expired) AS expiry_done
+  FROM (SELECT count(*) FROM expired) AS expiry_done, held WHERE held.ok
   RETURNING authorization_id
+), contract AS (
+  INSERT INTO fin_contracts (contract_id, authorization_id, principal_cents, installments, created_at)
+  SELECT ${param(CONTRACT_AT, 'text')}, authorization_id, ${param(CONTRACT_AT + 1, 'bigint')},
+         ${param(CONTRACT_AT + 2, 'jsonb')}, ${param(CONTRACT_AT + 3, 'timestamptz')}
+  FROM inserted WHERE ${param(CONTRACT_AT, 'text')} IS NOT NULL
 )
-INSERT INTO fin_contracts (contract_id, authorization_id, principal_cents, installments, created_at)
-SELECT ${param(CONTRACT_AT, 'text')}, authorization_id, ${param(CONTRACT_AT + 1, 'bigint')},
-       ${param(CONTRACT_AT + 2, 'jsonb')}, ${param(CONTRACT_AT + 3, 'timestamptz')}
-FROM inserted WHERE ${param(CONTRACT_AT, 'text')} IS NOT NULL`;
+SELECT ok AS held FROM held`;
 
 export async function createAuthorization(
   pool: pg.Pool,
-  { authorization, newProposal, now }: CreateAuthorization,
+  { authorization, newProposal, answer, now }: CreateAuthorization,
 ): Promise<CreateAuthorizationResult> {
   const { contract } = authorization;
   const values = [
@@ -145,21 +158,29 @@ export async function createAuthorization(
     ...authorizationValues(authorization, 1),
     ...(newProposal ? proposalValues(newProposal) : PROPOSAL_COLUMNS.map(() => null)),
     ...(contract ? contractValues(contract) : [null, null, null, null]),
+    ...keyAnswerValues(answer),
   ];
-  const result = await refusable(() => retried(() => query(pool, CREATE_AUTHORIZATION, values)));
-  return result instanceof Refused
-    ? { ok: false, reason: result.reason as 'imei_already_financed' | 'proposal_use_taken' }
-    : { ok: true };
+  const result = await refusable(() =>
+    retried(() => query<{ held: boolean }>(pool, CREATE_AUTHORIZATION, values)),
+  );
+  if (result instanceof Refused) {
+    return { ok: false, reason: result.reason as 'imei_already_financed' | 'proposal_use_taken' };
+  }
+  return result.rows[0]?.held ? { ok: true } : { ok: false, reason: 'claim_lost' };
 }
 
 /** Compare-and-set: the row is written only if its version is still `expectedVersion`. */
 export async function updateAuthorization(
   pool: pg.Pool,
-  { record, expectedVersion, now }: UpdateAuthorization,
+  { record, expectedVersion, answer, now }: UpdateAuthorization,
 ): Promise<UpdateAuthorizationResult> {
   const version = expectedVersion + 1;
   const result = await refusable(() =>
     transaction(pool, async (client) => {
+      if (answer) {
+        const answered = await query(client, completeKeySql(1), keyAnswerValues(answer));
+        if (answered.rowCount !== 1) throw new Refused('claim_lost');
+      }
       await expireOverdueNeighbours(client, record, now);
       const values = authorizationValues(record, version);
       const written = await query(

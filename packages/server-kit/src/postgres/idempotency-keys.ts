@@ -4,10 +4,11 @@ import type {
   IdempotencyClaim,
   IdempotencyClaimResult,
   IdempotencyKeyRef,
+  KeyAnswer,
   LimitedIdempotencyClaim,
   LimitedIdempotencyClaimResult,
 } from '../ports/store.js';
-import { countHitSql, decisionOf, windowOf } from './rate-limits.js';
+import { decisionOf, type RateLimitRow, rateLimitHitSql, rateLimitHitValues } from './rate-limits.js';
 import { type Queryable, query } from './sql.js';
 
 /** A row that vanished between our two statements (released, or swept) is claimed again; this bounds it. */
@@ -86,42 +87,48 @@ export async function claimIdempotencyKey(
  */
 const LIMITED_CLAIM = `
 WITH hit AS (
-  ${countHitSql('$8', '$9', '$10')}
+  ${rateLimitHitSql('$8', '$9', '$10', '$11')}
 ), claimed AS (
-  ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.hits <= $11::bigint')}
+  ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.allowed')}
 )
-SELECT hit.hits, EXISTS (SELECT 1 FROM claimed) AS claimed FROM hit`;
+SELECT hit.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM hit`;
 
 export async function claimIdempotencyKeyWithinLimit(
   db: Queryable,
   { hit, claim }: LimitedIdempotencyClaim,
 ): Promise<LimitedIdempotencyClaimResult> {
-  const { start, end } = windowOf(hit);
-  const { rows } = await query<{ hits: number; claimed: boolean }>(db, LIMITED_CLAIM, [
+  const { rows } = await query<RateLimitRow & { claimed: boolean }>(db, LIMITED_CLAIM, [
     ...claimValues(claim),
-    hit.key,
-    start,
-    end,
-    hit.limit,
+    ...rateLimitHitValues(hit),
   ]);
   const row = rows[0]!;
-  const limit = decisionOf(hit, row.hits, end);
+  const limit = decisionOf(row);
   if (!limit.allowed) return { limit };
   if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
   // The claim loop (a row gone meanwhile) counts no second hit.
   return { limit, claim: (await existingAnswer(db, claim)) ?? (await claimIdempotencyKey(db, claim)) };
 }
 
-export async function completeIdempotencyKey(
-  db: Queryable,
-  ref: IdempotencyKeyRef & { response: StoredResponse; now: Date },
-): Promise<void> {
-  await query(
-    db,
-    `UPDATE fin_idempotency_keys SET response = $4, completed_at = $5
-     WHERE client_id = $1 AND idem_key = $2 AND owner = $3 AND completed_at IS NULL`,
-    [ref.clientId, ref.key, ref.owner, JSON.stringify(ref.response), ref.now],
-  );
+/**
+ * Stores a key's answer, only for the owner still holding the unfinished claim, `RETURNING 1`. Its five
+ * values (`keyAnswerValues`) start at placeholder `$first`: client, key, owner, response, completed at.
+ */
+export const completeKeySql = (first: number) => {
+  const $ = (i: number) => `$${first + i}`;
+  return `UPDATE fin_idempotency_keys SET response = ${$(3)}::jsonb, completed_at = ${$(4)}::timestamptz
+   WHERE client_id = ${$(0)}::text AND idem_key = ${$(1)}::text AND owner = ${$(2)}::text
+     AND completed_at IS NULL
+   RETURNING 1`;
+};
+
+/** `completeKeySql`'s values; all null without an answer (the statement then matches nothing). */
+export const keyAnswerValues = (answer: KeyAnswer | undefined) =>
+  answer
+    ? [answer.clientId, answer.key, answer.owner, JSON.stringify(answer.response), answer.now]
+    : [null, null, null, null, null];
+
+export async function completeIdempotencyKey(db: Queryable, answer: KeyAnswer): Promise<void> {
+  await query(db, completeKeySql(1), keyAnswerValues(answer));
 }
 
 export async function releaseIdempotencyKey(db: Queryable, ref: IdempotencyKeyRef): Promise<void> {

@@ -2,6 +2,7 @@
 import type { Logger } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
+import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
 import { openPool, type PostgresConnection } from './connection.js';
@@ -16,8 +17,8 @@ export type PostgresStoreOptions = PostgresConnection & {
   /** Receives `postgres.*` entries (rate limiter failures, purge counts). */
   logger?: Logger;
   /**
-   * What a request meets when the rate-limit counter cannot be written (the database refused or timed
-   * out): `'allow'` (default) lets it through and logs `postgres.rate_limit_failed`, since the limit
+   * What a request meets when the rate-limit counter cannot be written (its table or function fails; a
+   * database that is unavailable altogether answers 503 instead): `'allow'` (default) lets it through and logs `postgres.rate_limit_failed`, since the limit
    * protects the service and every other step needs the same database anyway; `'deny'` answers it 429
    * with `Retry-After: 1`.
    */
@@ -37,6 +38,8 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     try {
       return await consumeRateLimit(pool, hit);
     } catch (error) {
+      // A database that is down is the service's outage (503), not a limiter failure to work around.
+      if (isStoreUnavailable(error)) throw error;
       logger?.warn?.({
         event: 'postgres.rate_limit_failed',
         key: hit.key,
@@ -57,7 +60,8 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     async claimIdempotencyKeyWithinLimit(input) {
       try {
         return await idempotency.claimIdempotencyKeyWithinLimit(pool, input);
-      } catch {
+      } catch (error) {
+        if (isStoreUnavailable(error)) throw error;
         // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
         const limit = await consumeWithFallback(input.hit);
         if (!limit.allowed) return { limit };

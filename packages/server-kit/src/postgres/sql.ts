@@ -1,5 +1,6 @@
-// Querying helpers of the PostgreSQL store: bigint cents read as safe integers, and transactions retried on deadlock.
+// Querying helpers of the PostgreSQL store: bigint cents read as safe integers, transactions retried on deadlock, unavailability named.
 import pg from 'pg';
+import { asUnavailable } from './unavailable.js';
 
 /** A pool or one checked-out client: both run queries. */
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -39,7 +40,7 @@ export async function query<Row extends Record<string, any>>(
         { cause: error },
       );
     }
-    throw error;
+    throw RETRYABLE.has(sqlState(error) ?? '') ? error : asUnavailable(error);
   }
 }
 
@@ -63,15 +64,20 @@ export async function retried<T>(work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error) {
       if (RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      throw asUnavailable(error);
     }
   }
 }
 
-/** Runs `work` in one transaction (READ COMMITTED); a deadlock or serialization failure runs it again. */
+/**
+ * Runs `work` in one transaction (READ COMMITTED); a deadlock or serialization failure runs it again.
+ * A database that goes away meanwhile rolls it back: nothing of it is committed.
+ */
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect();
+    const client = await pool.connect().catch((error: unknown) => {
+      throw asUnavailable(error);
+    });
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -83,7 +89,7 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
         broken = rollbackError;
       });
       if (!broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      throw asUnavailable(error);
     } finally {
       // A connection whose rollback failed is in an unknown state: the pool discards it.
       client.release(broken);

@@ -100,6 +100,12 @@ function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
   for (const [name, value] of Object.entries(limits)) positiveInteger(`limits.${name}`, value);
   // A late confirm's due dates stay after the confirmation only while the grace is well under a month.
   positiveInteger('limits.confirmationGraceMs', limits.confirmationGraceMs, 1, MAX_CONFIRMATION_GRACE_MS);
+  if (limits.idempotencyLeaseMs <= limits.requestDeadlineMs) {
+    // A claim must outlive any request that may still be working under it.
+    throw new TypeError(
+      'createFinancingService: limits.idempotencyLeaseMs must exceed limits.requestDeadlineMs',
+    );
+  }
   return {
     environment: options.environment ?? 'sandbox',
     r11,

@@ -25,8 +25,10 @@ export interface ServiceLimits {
   idempotencyRetentionMs: number;
   /** How long an unfinished request blocks its key before another instance may take it over: 30 s. */
   idempotencyLeaseMs: number;
-  /** How long a duplicate waits for the first request's answer before a 409 in progress: 10 s. */
+  /** How long a duplicate waits for the first request's answer before a 409 in progress: 10 s (or its deadline). */
   idempotencyWaitMs: number;
+  /** A request still running after this is answered 503 `service_unavailable` (under the clients' 10 s): 8 s. */
+  requestDeadlineMs: number;
   /** How long the cancel call waits for the partner's sale search before leaving it to the verifier: 5 s. */
   saleSearchTimeoutMs: number;
   /** The confirmation poller searches an unconfirmed sale at most once per this period: 60 s. */
@@ -48,6 +50,7 @@ export const defaultLimits: ServiceLimits = {
   idempotencyRetentionMs: 24 * 3_600_000,
   idempotencyLeaseMs: 30_000,
   idempotencyWaitMs: 10_000,
+  requestDeadlineMs: 8_000,
   saleSearchTimeoutMs: 5_000,
   confirmationPollMs: 60_000,
   confirmationGraceMs: DEFAULT_CONFIRMATION_GRACE_MS,

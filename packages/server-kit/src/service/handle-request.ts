@@ -11,8 +11,11 @@ import { matchRoute } from '../http/routes.js';
 import { validate } from '../http/validate.js';
 import { requestFingerprint } from '../idempotency/fingerprint.js';
 import { createIdempotency } from '../idempotency/idempotency.js';
-import type { UseCaseResult } from '../use-cases/result.js';
+import { isStoreUnavailable } from '../ports/store-unavailable.js';
+import type { Seal, UseCaseResult } from '../use-cases/result.js';
+import { withDeadline } from './deadline.js';
 import type { ServiceDeps } from './deps.js';
+import { createOutageMonitor } from './outage.js';
 import { type UseCaseId, useCaseOf } from './use-case-table.js';
 
 /** A matched call of the API: which endpoint, with its path parameters. */
@@ -34,8 +37,14 @@ interface Trace {
   replayed?: boolean;
 }
 
+/** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */
+const UNAVAILABLE_HEADERS = { 'retry-after': '1' };
+/** A waiting duplicate gives up this long before its request's deadline, to answer 409 in progress in time. */
+const DEADLINE_MARGIN_MS = 250;
+
 export function createRequestHandler(deps: ServiceDeps) {
   const idempotency = createIdempotency(deps);
+  const outage = createOutageMonitor(deps.logger);
   const { limits } = deps.settings;
 
   async function api(
@@ -82,8 +91,10 @@ export function createRequestHandler(deps: ServiceDeps) {
       clientId,
       key.toLowerCase(),
       fingerprint,
-      async () => {
+      async (owned) => {
         const now = deps.clock.now();
+        // The answer is built before the write that makes it true, which stores it (the atomic phase).
+        const seal: Seal = (result) => owned.answer(answer({ ...ctx, now }, result));
         const client = deps.clients.get(clientId)!;
         const call = {
           client,
@@ -91,10 +102,14 @@ export function createRequestHandler(deps: ServiceDeps) {
           params: route.params,
           correlationId: trace.correlationId,
           now,
+          seal,
         };
-        return answer({ ...ctx, now }, await useCase.run(deps, call));
+        const result = await useCase.run(deps, call);
+        return { response: answer({ ...ctx, now }, result), answered: result.answered === true };
       },
       hit,
+      // A duplicate waits for the first request's answer at most until shortly before its own deadline.
+      limits.requestDeadlineMs - DEADLINE_MARGIN_MS,
     );
     switch (outcome.kind) {
       case 'rate_limited':
@@ -145,7 +160,9 @@ export function createRequestHandler(deps: ServiceDeps) {
 
   function log(logger: Logger, trace: Trace, response: PlainResponse, durationMs: number): void {
     const outcome = outcomeOf(response);
-    const level = response.status >= 500 ? 'error' : response.status >= 400 ? 'warn' : 'info';
+    // An outage is logged once by the outage monitor; its 503s are warnings here, not one error each.
+    const level =
+      response.status >= 500 && response.status !== 503 ? 'error' : response.status >= 400 ? 'warn' : 'info';
     logger[level]?.(
       redact({ event: 'http.request', ...trace, status: response.status, outcome, durationMs }) as {
         event: string;
@@ -156,13 +173,27 @@ export function createRequestHandler(deps: ServiceDeps) {
   return async function handle(request: PlainRequest): Promise<PlainResponse> {
     const started = performance.now();
     const trace: Trace = { route: 'unknown' };
-    let response: PlainResponse;
-    try {
-      response = await dispatch(request, trace);
-    } catch (error) {
-      deps.logger?.error?.(redact({ event: 'http.failure', ...trace, error }) as { event: string });
-      response = failure({ requestId: trace.requestId, now: deps.clock.now() }, 'internal_error');
-    }
+    const unavailable = (reason: string): PlainResponse => {
+      outage.unavailable(reason);
+      return failure({ requestId: trace.requestId, now: deps.clock.now() }, 'service_unavailable', {
+        headers: UNAVAILABLE_HEADERS,
+      });
+    };
+    const work = dispatch(request, trace).then(
+      (answered) => {
+        // Served from the store: an authenticated request, or a token issued (a 404 proves nothing).
+        if (answered.status < 500 && (trace.clientId || answered.status === 200)) outage.served();
+        return answered;
+      },
+      (error: unknown) => {
+        if (isStoreUnavailable(error)) return unavailable(error.reason);
+        deps.logger?.error?.(redact({ event: 'http.failure', ...trace, error }) as { event: string });
+        return failure({ requestId: trace.requestId, now: deps.clock.now() }, 'internal_error');
+      },
+    );
+    const response = await withDeadline(work, limits.requestDeadlineMs, () =>
+      unavailable('request_deadline'),
+    );
     const durationMs = Math.ceil(performance.now() - started);
     const headers: Record<string, string> = {
       ...response.headers,
@@ -188,9 +219,11 @@ function outcomeOf(response: PlainResponse): string {
 }
 
 function answer(ctx: AnswerContext, result: UseCaseResult): PlainResponse {
-  return result.ok
-    ? success(ctx, result.data, result.message)
-    : failure(ctx, result.code, { details: result.details });
+  if (result.ok) return success(ctx, result.data, result.message);
+  return failure(ctx, result.code, {
+    details: result.details,
+    ...(result.code === 'service_unavailable' ? { headers: UNAVAILABLE_HEADERS } : {}),
+  });
 }
 
 /** The stored answer, echoing this request's id; everything else as first answered. */

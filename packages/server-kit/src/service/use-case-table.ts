@@ -6,7 +6,7 @@ import type { OperationId } from '../http/routes.js';
 import { authorizeSale } from '../use-cases/authorize.js';
 import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
-import type { UseCaseResult } from '../use-cases/result.js';
+import type { Seal, UseCaseResult } from '../use-cases/result.js';
 import type { ServiceDeps } from './deps.js';
 
 type Api = endpoints.SalesAuthorizationEndpoints;
@@ -20,6 +20,8 @@ export interface UseCaseCall<Body> {
   params: Readonly<Record<string, string>>;
   correlationId: string | undefined;
   now: Date;
+  /** The idempotency key's answer for a result, for the write that makes it true (W-7). */
+  seal?: Seal;
 }
 
 interface UseCaseEntry<Id extends UseCaseId> {
@@ -34,13 +36,19 @@ const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
   authorizeSale: {
     route: 'authorize',
     trace: (cart) => ({ clientTaxId: cart.clientTaxId, imei: cart.imei }),
-    run: (deps, { client, body, correlationId, now }) =>
-      authorizeSale(deps, { client, cart: body, correlationId, now }),
+    run: (deps, { client, body, correlationId, now, seal }) =>
+      authorizeSale(deps, { client, cart: body, correlationId, now, seal }),
   },
   confirmSale: {
     route: 'confirm',
-    run: (deps, { client, body, params, now }) =>
-      confirmSale(deps, { clientId: client.clientId, authorizationId: params.id!, confirmation: body, now }),
+    run: (deps, { client, body, params, now, seal }) =>
+      confirmSale(deps, {
+        clientId: client.clientId,
+        authorizationId: params.id!,
+        confirmation: body,
+        now,
+        seal,
+      }),
   },
   cancelSale: {
     route: 'cancel',

@@ -12,7 +12,7 @@ import { checkProposalReuse, selectExchangeToReuse } from '../rules/r11-reuse.js
 import { checkSaleCeiling } from '../rules/sale-ceiling.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newAuthorizationId, newProposalId } from './ids.js';
-import { done, refused, type UseCaseResult } from './result.js';
+import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
 
 export type Cart = z.output<typeof schemas.authorizeRequest>;
 
@@ -21,6 +21,8 @@ export interface AuthorizeInput {
   cart: Cart;
   correlationId: string | undefined;
   now: Date;
+  /** The idempotency key's answer, committed with the authorization. */
+  seal?: Seal;
 }
 
 export const AUTHORIZED_MESSAGE = 'Venda autorizada. Fature em até 15 minutos.';
@@ -71,24 +73,26 @@ export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): P
       return done(declined, declined.message);
     }
     const authorization = newAuthorization(input, plan.proposal, plan.proposalUse);
+    const result = done(
+      {
+        authorized: true,
+        authorizationId: authorization.authorizationId,
+        status: authorization.status,
+        expiresAt: authorization.expiresAt,
+        message: AUTHORIZED_MESSAGE,
+        ...(plan.proposalReuse ? { proposalReuse: plan.proposalReuse } : {}),
+      },
+      AUTHORIZED_MESSAGE,
+    );
+    const answer = input.seal?.(result);
     const created = await deps.store.createAuthorization({
       authorization,
       newProposal: plan.isNew ? plan.proposal : undefined,
+      answer,
       now,
     });
-    if (created.ok) {
-      return done(
-        {
-          authorized: true,
-          authorizationId: authorization.authorizationId,
-          status: authorization.status,
-          expiresAt: authorization.expiresAt,
-          message: AUTHORIZED_MESSAGE,
-          ...(plan.proposalReuse ? { proposalReuse: plan.proposalReuse } : {}),
-        },
-        AUTHORIZED_MESSAGE,
-      );
-    }
+    if (created.ok) return committed(result, answer);
+    if (created.reason === 'claim_lost') return claimLost();
     if (created.reason === 'imei_already_financed') return imeiFinanced();
   }
   return refused('service_unavailable');

@@ -6,7 +6,7 @@ import { checkConfirmTransition } from '../rules/transitions.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newContractId } from './ids.js';
 import { loadOwned } from './load-owned.js';
-import { done, refused, type UseCaseResult } from './result.js';
+import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
 
 export const CONFIRMED_MESSAGE = 'Venda confirmada. Contrato de crédito criado.';
 
@@ -36,6 +36,7 @@ export async function confirmAuthorization(
   confirmation: ConfirmRequest,
   now: Date,
   clientId?: string,
+  seal?: Seal,
 ): Promise<UseCaseResult> {
   for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
     const record = clientId
@@ -57,19 +58,24 @@ export async function confirmAuthorization(
       createdAt: now,
       timeZone: deps.settings.r11.timeZone,
     });
+    const next: AuthorizationRecord = {
+      ...record,
+      status: 'CONFIRMED',
+      confirmation,
+      confirmedAt: now.toISOString(),
+      contract,
+      updatedAt: now.toISOString(),
+    };
+    const result = done(confirmData(next), CONFIRMED_MESSAGE);
+    const answer = seal?.(result);
     const written = await deps.store.updateAuthorization({
-      record: {
-        ...record,
-        status: 'CONFIRMED',
-        confirmation,
-        confirmedAt: now.toISOString(),
-        contract,
-        updatedAt: now.toISOString(),
-      },
+      record: next,
       expectedVersion: record.version,
+      answer,
       now,
     });
-    if (written.ok) return done(confirmData(written.record), CONFIRMED_MESSAGE);
+    if (written.ok) return committed(result, answer);
+    if (written.reason === 'claim_lost') return claimLost();
     if (written.reason === 'imei_already_financed') {
       return refused('imei_already_financed', [
         { field: 'imei', issue: 'was financed again after this authorization expired' },
@@ -86,7 +92,8 @@ export async function confirmAuthorization(
 
 export function confirmSale(
   deps: ServiceDeps,
-  input: { clientId: string; authorizationId: string; confirmation: ConfirmRequest; now: Date },
+  input: { clientId: string; authorizationId: string; confirmation: ConfirmRequest; now: Date; seal?: Seal },
 ): Promise<UseCaseResult> {
-  return confirmAuthorization(deps, input.authorizationId, input.confirmation, input.now, input.clientId);
+  const { authorizationId, confirmation, now, clientId, seal } = input;
+  return confirmAuthorization(deps, authorizationId, confirmation, now, clientId, seal);
 }

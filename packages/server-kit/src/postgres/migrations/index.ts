@@ -1,7 +1,8 @@
 // Every migration of the PostgreSQL store, oldest first. Append only: a published migration never changes.
 import { initialSchema } from './0001-initial-schema.js';
+import { slidingWindowLimits } from './0002-sliding-window-limits.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [initialSchema];
+export const migrations: readonly Migration[] = [initialSchema, slidingWindowLimits];
