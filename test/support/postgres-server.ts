@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL server as a process of its own: starts on loopback, prints its port, and stops and deletes itself when its parent goes away.
+// A throwaway PostgreSQL server as a process of its own: starts on loopback, prints its port, halts and resumes on command, and stops and deletes itself when its parent goes away.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findPostgresBinaries, postgresRunAs, type RunAs, runnableBy } from './postgres-binaries';
 
-// Durability is not under test here (the service's instances are killed, never the database), so the
-// server skips fsync: a test database then costs milliseconds.
+// Durability against a machine crash is not under test here, so the server skips fsync: a test database
+// then costs milliseconds. Commits stay synchronous (a WAL write, no flush): a server killed by the
+// fault tests (SIGQUIT) keeps every commit it acknowledged, as a real one does.
 const serverSettings = [
   'fsync=off',
-  'synchronous_commit=off',
   'full_page_writes=off',
   'max_connections=300',
   'shared_buffers=64MB',
@@ -85,6 +85,8 @@ async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'fin-postgres-'));
   let server: ChildProcess | undefined;
   let stopping = false;
+  /** The server is down on purpose (`halt`): its exit is not a failure. */
+  let halted = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
@@ -96,6 +98,51 @@ async function main() {
     rmSync(scratch, { recursive: true, force: true });
     process.exit(0);
   };
+  /**
+   * Commands on stdin, one a line, each answered by a JSON line on stdout: `halt fast` (SIGINT: aborts
+   * transactions, disconnects clients), `halt immediate` (SIGQUIT: no shutdown at all, crash recovery at
+   * the next start), `resume` (starts again on the same data and port).
+   */
+  let port = 0;
+  let dataDir = '';
+  let binaries: ReturnType<typeof runnableBy> | undefined;
+  let pending = '';
+  const command = async (line: string) => {
+    if (line === 'halt fast' || line === 'halt immediate') {
+      halted = true;
+      if (server && server.exitCode === null) {
+        const exited = new Promise((resolve) => server?.once('exit', resolve));
+        server.kill(line === 'halt fast' ? 'SIGINT' : 'SIGQUIT');
+        await exited;
+      }
+      process.stdout.write(`${JSON.stringify({ halted: line })}\n`);
+    } else if (line === 'resume' && binaries) {
+      server = await startServer(binaries.postgres, dataDir, port, runAs);
+      halted = false;
+      watch(server);
+      process.stdout.write(`${JSON.stringify({ resumed: true })}\n`);
+    }
+  };
+  let queue = Promise.resolve();
+  process.stdin.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+      const line = pending.slice(0, nl).trim();
+      pending = pending.slice(nl + 1);
+      queue = queue
+        .then(() => command(line))
+        .catch((error) => {
+          process.stderr.write(`${String(error)}\n`);
+        });
+    }
+  });
+  const watch = (child: ChildProcess) =>
+    child.once('exit', (code) => {
+      if (!stopping && !halted) {
+        process.stderr.write(`postgres exited unexpectedly with ${code}\n`);
+        void stop();
+      }
+    });
   // The parent closes our stdin when it is done, or by dying: either way the server goes with it.
   process.stdin.on('end', stop);
   process.stdin.on('close', stop);
@@ -105,8 +152,8 @@ async function main() {
 
   try {
     if (runAs) chownSync(scratch, runAs.uid, runAs.gid);
-    const binaries = runnableBy(await findPostgresBinaries(), runAs, scratch);
-    const dataDir = join(scratch, 'data');
+    binaries = runnableBy(await findPostgresBinaries(), runAs, scratch);
+    dataDir = join(scratch, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
     if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);
     const initdbArgs = [
@@ -123,7 +170,7 @@ async function main() {
     ];
     await run(binaries.initdb, initdbArgs, runAs);
     for (let attempt = 1; ; attempt += 1) {
-      const port = await freePort();
+      port = await freePort();
       try {
         server = await startServer(binaries.postgres, dataDir, port, runAs);
         process.stdout.write(`${JSON.stringify({ port, source: binaries.source })}\n`);
@@ -133,12 +180,7 @@ async function main() {
         if (attempt >= 5 || !String(error).includes('could not')) throw error;
       }
     }
-    server.once('exit', (code) => {
-      if (!stopping) {
-        process.stderr.write(`postgres exited unexpectedly with ${code}\n`);
-        void stop();
-      }
-    });
+    watch(server);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     rmSync(scratch, { recursive: true, force: true });

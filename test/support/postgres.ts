@@ -14,6 +14,10 @@ export interface TestPostgres {
   connectionString(database?: string): string;
   /** A new empty database (or a copy of `template`), named `name` or uniquely; returns its connection string. */
   createDatabase(options?: { name?: string; template?: string }): Promise<string>;
+  /** Shuts the server down, `fast` (aborts transactions, disconnects) or `immediate` (no shutdown: a crash). */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a halted server again, on the same data and port. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,17 +32,29 @@ export async function startPostgres(): Promise<TestPostgres> {
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Every stdout line is a JSON answer: first the port, then one per halt or resume command.
+  const answers: ((line: string) => void)[] = [];
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (let nl = stdout.indexOf('\n'); nl >= 0; nl = stdout.indexOf('\n')) {
+      const line = stdout.slice(0, nl);
+      stdout = stdout.slice(nl + 1);
+      answers.shift()?.(line);
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve) => answers.push(resolve));
   const ready = await new Promise<{ port: number; source: string }>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n')[0];
-      if (stdout.includes('\n') && line) resolve(JSON.parse(line));
-    });
+    nextLine().then((line) => resolve(JSON.parse(line)), reject);
     child.once('exit', (code) =>
       reject(new Error(`test PostgreSQL did not start (exit ${code}): ${stderr}`)),
     );
   });
+  const command = async (line: string) => {
+    const answered = nextLine();
+    child.stdin.write(`${line}\n`);
+    await answered;
+  };
   // Never keep the test process alive for the server; stdin closing on exit is what stops it.
   child.unref();
   for (const stream of [child.stdin, child.stdout, child.stderr]) {
@@ -63,6 +79,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       }
       return connectionString(name);
     },
+    halt: (mode) => command(`halt ${mode}`),
+    resume: () => command('resume'),
     async stop() {
       child.ref(); // wait for the server's files to be gone before resolving
       child.stdin.end();
@@ -97,6 +115,8 @@ export function usePostgres(): TestPostgres {
     },
     connectionString: (database) => started().connectionString(database),
     createDatabase: (options) => started().createDatabase(options),
+    halt: (mode) => started().halt(mode),
+    resume: () => started().resume(),
     stop: () => started().stop(),
   };
 }

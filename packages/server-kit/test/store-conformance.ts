@@ -247,6 +247,101 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       });
     });
 
+    describe('the atomic phase: a write and its idempotent answer commit together (issue 19)', () => {
+      const answer = (owner: string, now = T0) => ({
+        clientId: 'partner-a',
+        key: 'key-1',
+        owner,
+        response,
+        now,
+      });
+
+      it('createAuthorization with an answer stores the record and completes the key in one step', async () => {
+        await store.claimIdempotencyKey(claim('first'));
+        const record = authorizationFixture();
+        expect(
+          await store.createAuthorization({ authorization: record, answer: answer('first'), now: T0 }),
+        ).toEqual({
+          ok: true,
+        });
+        expect(await store.getAuthorization(record.authorizationId)).toBeDefined();
+        expect(await store.claimIdempotencyKey(claim('retry', 'fp-1', at(1)))).toEqual({
+          outcome: 'completed',
+          response,
+        });
+      });
+
+      it('a refused createAuthorization (R-10) stores neither the record nor the answer', async () => {
+        await store.createAuthorization({ authorization: authorizationFixture(), now: T0 });
+        await store.claimIdempotencyKey(claim('first'));
+        const record = authorizationFixture();
+        expect(
+          await store.createAuthorization({ authorization: record, answer: answer('first'), now: T0 }),
+        ).toEqual({ ok: false, reason: 'imei_already_financed' });
+        expect(await store.getAuthorization(record.authorizationId)).toBeUndefined();
+        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(1)))).outcome).toBe('in_progress');
+      });
+
+      it('an owner whose lease was taken over writes nothing: claim_lost, and the new owner runs once', async () => {
+        await store.claimIdempotencyKey(claim('slow'));
+        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
+        const late = authorizationFixture();
+        expect(
+          await store.createAuthorization({
+            authorization: late,
+            answer: answer('slow', at(30_001)),
+            now: T0,
+          }),
+        ).toEqual({ ok: false, reason: 'claim_lost' });
+        expect(await store.getAuthorization(late.authorizationId)).toBeUndefined();
+        const own = authorizationFixture();
+        expect(
+          await store.createAuthorization({
+            authorization: own,
+            answer: answer('retry', at(30_001)),
+            now: T0,
+          }),
+        ).toEqual({ ok: true });
+      });
+
+      it('updateAuthorization with an answer writes both, or neither when stale or the claim is lost', async () => {
+        const record = authorizationFixture();
+        await store.createAuthorization({ authorization: record, now: T0 });
+        await store.claimIdempotencyKey(claim('first'));
+        const next = { ...record, updatedAt: at(1).toISOString(), correlationId: 'corr-2' };
+        expect(
+          await store.updateAuthorization({
+            record: next,
+            expectedVersion: 7,
+            answer: answer('first'),
+            now: at(1),
+          }),
+        ).toEqual({ ok: false, reason: 'stale' });
+        expect((await store.claimIdempotencyKey(claim('probe', 'fp-1', at(2)))).outcome).toBe('in_progress');
+        expect(
+          await store.updateAuthorization({
+            record: next,
+            expectedVersion: 1,
+            answer: answer('other'),
+            now: at(1),
+          }),
+        ).toEqual({ ok: false, reason: 'claim_lost' });
+        expect((await store.getAuthorization(record.authorizationId))?.version).toBe(1);
+        const written = await store.updateAuthorization({
+          record: next,
+          expectedVersion: 1,
+          answer: answer('first'),
+          now: at(1),
+        });
+        expect(written.ok).toBe(true);
+        expect((await store.getAuthorization(record.authorizationId))?.correlationId).toBe('corr-2');
+        expect(await store.claimIdempotencyKey(claim('retry', 'fp-1', at(3)))).toEqual({
+          outcome: 'completed',
+          response,
+        });
+      });
+    });
+
     describe('tokens', () => {
       it('finds a saved token by its hash only', async () => {
         const token = {

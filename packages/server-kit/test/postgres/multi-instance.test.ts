@@ -1,6 +1,5 @@
 // Several service instances in separate processes sharing one PostgreSQL: R-10, idempotency and the write rate limit hold across them.
 import { randomUUID } from 'node:crypto';
-import { cpf } from '@fin/core';
 import { migrate } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import {
   startInstance,
   tokenFor,
 } from './support/instances.js';
-import { LOAD_STORE, partnerFor } from './support/partners.js';
+import { customer, LOAD_STORE, partnerFor } from './support/partners.js';
 
 const server = usePostgres();
 // Every instance reads this instant, so all requests of a test fall in one rate-limit window.
@@ -33,16 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
 });
-
-/** A valid CPF built from `n`: a different customer for each `n`. */
-function customer(n: number): string {
-  const body = String(100_000_000 + n).slice(-9);
-  for (let check = 0; check < 100; check++) {
-    const candidate = `${body}${String(check).padStart(2, '0')}`;
-    if (cpf.isValid(candidate)) return candidate;
-  }
-  throw new Error('unreachable: one pair of check digits always fits');
-}
 
 async function count(text: string, values: unknown[]): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });

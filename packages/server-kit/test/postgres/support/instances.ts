@@ -17,7 +17,12 @@ export interface Instance {
   kill(): Promise<void>;
 }
 
-export async function startInstance(env: { DATABASE_URL: string; FIN_TEST_NOW?: string }): Promise<Instance> {
+export async function startInstance(env: {
+  DATABASE_URL: string;
+  FIN_TEST_NOW?: string;
+  FIN_TEST_LIMITS?: string;
+  FIN_TEST_PG_TIMEOUTS?: string;
+}): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', tsx, entry], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -9,13 +9,17 @@ if (!connectionString) throw new Error('service-instance: DATABASE_URL is requir
 // A fixed instant shared by every instance, when the test needs all requests in one rate-limit window.
 const fixedNow = process.env.FIN_TEST_NOW;
 
-const store = postgresStore({ connectionString, max: 8 });
+// Tighter bounds for the fault tests (JSON of `limits` and of the store's timeouts), so a fault shows fast.
+const limits = JSON.parse(process.env.FIN_TEST_LIMITS ?? '{}');
+const timeouts = JSON.parse(process.env.FIN_TEST_PG_TIMEOUTS ?? '{}');
+
+const store = postgresStore({ connectionString, max: 8, ...timeouts });
 const service = createFinancingService({
   clients: LOAD_PARTNERS,
   credit: sandboxCreditEngine(),
   store,
   // A slow CI machine must not turn a waiting duplicate into a 409: the tests count answers, not time.
-  limits: { idempotencyWaitMs: 60_000 },
+  limits: { idempotencyWaitMs: 60_000, requestDeadlineMs: 60_000, idempotencyLeaseMs: 90_000, ...limits },
   ...(fixedNow ? { clock: { now: () => new Date(fixedNow) } } : {}),
 });
 const server = createServer(toNodeHandler(service));
