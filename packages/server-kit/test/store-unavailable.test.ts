@@ -1,0 +1,137 @@
+// Issue 19 through service.fetch: a store that becomes unavailable is a 503 with Retry-After, its keys never stuck, its outage logged once.
+import { randomUUID } from 'node:crypto';
+import {
+  type CreditEngine,
+  memoryStore,
+  type Store,
+  StoreUnavailableError,
+  sandboxCreditEngine,
+} from '@fin/server-kit';
+import { describe, expect, it } from 'vitest';
+import { cart, harness } from './support/harness.js';
+
+/**
+ * memoryStore() whose chosen operations fail as an unreachable database would. With `afterCommit`, the
+ * operation does its work first and then fails: the database committed, its reply was lost.
+ */
+function flakyStore() {
+  const inner = memoryStore();
+  const down = new Set<string>();
+  const afterCommit = new Set<string>();
+  const store = new Proxy(inner, {
+    get(target, name: string) {
+      const operation = (target as unknown as Record<string, unknown>)[name];
+      if (typeof operation !== 'function') return operation;
+      return async (...args: unknown[]) => {
+        if (down.has(name)) throw new StoreUnavailableError('ECONNREFUSED');
+        const result = await operation.apply(target, args);
+        if (afterCommit.delete(name)) throw new StoreUnavailableError('connection_lost');
+        return result;
+      };
+    },
+  }) as Store;
+  return { store, inner, down, afterCommit };
+}
+
+describe('issue 19: the store unavailable', () => {
+  it('an authorization committed whose reply was lost: 503 with Retry-After, and the retry with the key gets that authorization', async () => {
+    const { store, inner, afterCommit } = flakyStore();
+    const h = harness({ store });
+    const key = randomUUID();
+    const body = cart();
+    afterCommit.add('createAuthorization');
+    const lost = await h.authorize(body, { idempotencyKey: key });
+    expect(lost.status).toBe(503);
+    expect(lost.body.error).toMatchObject({ code: 'service_unavailable', legacyCode: 'FA9002' });
+    expect(lost.headers.get('retry-after')).toBe('1');
+
+    const retry = await h.authorize(body, { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const stored = await inner.findActiveByImei({ imei: body.imei, now: h.clock.now() });
+    expect(retry.body.data.authorizationId).toBe(stored?.authorizationId);
+  });
+
+  it('work that failed before committing releases its key at once: the retry runs, never 409 in progress', async () => {
+    const { store, down } = flakyStore();
+    const h = harness({ store });
+    const key = randomUUID();
+    // The database goes away mid-request: the use case's read fails, and so does the key's release.
+    down.add('findActiveByImei');
+    down.add('releaseIdempotencyKey');
+    expect((await h.authorize(cart(), { idempotencyKey: key })).status).toBe(503);
+    down.clear();
+    const retry = await h.authorize(cart(), { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.authorized).toBe(true);
+  });
+
+  it('a confirm committed whose reply was lost: the retry with the key gets the same contract', async () => {
+    const { store, afterCommit } = flakyStore();
+    const h = harness({ store });
+    const { authorizationId } = (await h.authorize(cart())).body.data;
+    const key = randomUUID();
+    const invoice = {
+      saleNumber: 'V-1',
+      invoiceNumber: 'NF-1',
+      nfeAccessKey: '35260312345678000199550010000000011000000019',
+      invoicedAt: h.clock.now().toISOString(),
+    };
+    afterCommit.add('updateAuthorization');
+    expect((await h.confirm(authorizationId, invoice, { idempotencyKey: key })).status).toBe(503);
+    const retry = await h.confirm(authorizationId, invoice, { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.data.contractId).toMatch(/./);
+  });
+
+  it('an outage is logged once when it starts and once when it ends, with counts; no error line per request', async () => {
+    const { store, down } = flakyStore();
+    const h = harness({ store });
+    await h.token();
+    down.add('claimIdempotencyKeyWithinLimit');
+    for (let i = 0; i < 5; i++) expect((await h.authorize(cart())).status).toBe(503);
+    down.clear();
+    expect((await h.authorize(cart())).status).toBe(200);
+    expect(h.logs.filter((e) => e.event === 'store.unavailable')).toEqual([
+      expect.objectContaining({ reason: 'ECONNREFUSED' }),
+    ]);
+    expect(h.logs.filter((e) => e.event === 'store.recovered')).toEqual([
+      expect.objectContaining({ refused: 5, reasons: { ECONNREFUSED: 5 } }),
+    ]);
+    expect(h.logs.filter((e) => e.event === 'http.failure')).toEqual([]);
+  });
+
+  it('a request past its deadline is 503; its work commits whole with its answer, which the retry replays', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sandbox = sandboxCreditEngine();
+    const slowCredit: CreditEngine = {
+      async analyze(request) {
+        await held;
+        return sandbox.analyze(request);
+      },
+    };
+    const h = harness({ credit: slowCredit, limits: { requestDeadlineMs: 50, idempotencyLeaseMs: 5_000 } });
+    await h.token();
+    const key = randomUUID();
+    const late = await h.authorize(cart(), { idempotencyKey: key });
+    expect(late.status).toBe(503);
+    expect(late.body.error.code).toBe('service_unavailable');
+    release();
+    const retry = await h.authorize(cart(), { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.authorized).toBe(true);
+    // Once: a third try replays the same authorization.
+    const third = await h.authorize(cart(), { idempotencyKey: key });
+    expect(third.body.data.authorizationId).toBe(retry.body.data.authorizationId);
+  });
+
+  it('the lease must outlive the deadline: a service configured otherwise does not start', () => {
+    expect(() => harness({ limits: { requestDeadlineMs: 10_000, idempotencyLeaseMs: 5_000 } })).toThrow(
+      /idempotencyLeaseMs must exceed limits.requestDeadlineMs/,
+    );
+  });
+});
