@@ -122,6 +122,16 @@ describe('magic values of @fin/authorization-client/testing', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('issue 19: faultStoreIds.answerLost, the sale authorized but its answer lost (503): the retry with the same key gets that authorization', async () => {
+    const seen = statuses();
+    const body = cart({ storeId: magicValues.faultStoreIds.answerLost });
+    const result = await client().authorize(body);
+    expect(seen).toEqual([503, 200]);
+    expect(result).toMatchObject({ authorized: true });
+    // The device is financed once: a new sale of it (a new key) meets R-10.
+    await expect(client().authorize(body)).rejects.toMatchObject({ code: 'imei_already_financed' });
+  });
+
   it('R-06: the `now` option moves the sandbox clock, so a confirm after 15 minutes is authorization_expired', async () => {
     const clock = { at: Date.parse('2026-03-02T12:00:00.000Z') };
     server.resetHandlers(...authorizationHandlers({ clock: { now: () => new Date(clock.at) } }));

@@ -35,9 +35,10 @@ const { authorizeSale } = endpoints.salesAuthorization;
 
 /**
  * The first attempt of each Idempotency-Key that authorizes for a fault store meets its fault; the
- * retry (same key) goes through, which is what a POS's retry handling must show.
+ * retry (same key) goes through, which is what a POS's retry handling must show. `forward` is the
+ * sandbox service, for the fault that processes the request and then loses its answer.
  */
-export function createFaults(clock: Clock) {
+export function createFaults(clock: Clock, forward: (request: Request) => Promise<Response>) {
   const faulted = new Set<string>();
   return async (request: Request): Promise<Response | undefined> => {
     if (request.method !== authorizeSale.method || new URL(request.url).pathname !== authorizeSale.path)
@@ -49,13 +50,16 @@ export function createFaults(clock: Clock) {
       .json()
       .then((body: { storeId?: unknown }) => body?.storeId)
       .catch(() => undefined);
-    const { rateLimited, unavailableOnce } = magicValues.faultStoreIds;
-    if (storeId !== rateLimited && storeId !== unavailableOnce) return undefined;
+    const { rateLimited, unavailableOnce, answerLost } = magicValues.faultStoreIds;
+    if (storeId !== rateLimited && storeId !== unavailableOnce && storeId !== answerLost) return undefined;
     faulted.add(key);
-    return storeId === rateLimited
-      ? failure(request, clock.now(), 'rate_limit_exceeded', {
-          'Retry-After': String(magicValues.retryAfterSeconds),
-        })
-      : failure(request, clock.now(), 'service_unavailable');
+    if (storeId === rateLimited) {
+      return failure(request, clock.now(), 'rate_limit_exceeded', {
+        'Retry-After': String(magicValues.retryAfterSeconds),
+      });
+    }
+    // The service answers 503 with Retry-After: 1 when its database is unavailable.
+    if (storeId === answerLost) await forward(request.clone());
+    return failure(request, clock.now(), 'service_unavailable', { 'Retry-After': '1' });
   };
 }

@@ -38,7 +38,12 @@ export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
         clientId: options.clientId ?? magicValues.credentials.clientId,
         clientSecret: options.clientSecret ?? magicValues.credentials.clientSecret,
         scopes: ['sales:authorize'],
-        storeIds: [magicValues.storeId, faultStoreIds.rateLimited, faultStoreIds.unavailableOnce],
+        storeIds: [
+          magicValues.storeId,
+          faultStoreIds.rateLimited,
+          faultStoreIds.unavailableOnce,
+          faultStoreIds.answerLost,
+        ],
         saleSearch: pos.saleSearch,
       },
       {
@@ -51,7 +56,7 @@ export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
     credit: sandboxCreditEngine(),
     clock,
   });
-  const faults = createFaults(clock);
+  const faults = createFaults(clock, (request) => pos.forward(request, service.fetch));
   let seeded: Promise<void> | undefined;
 
   return [

@@ -38,8 +38,15 @@ export const magicValues = {
   faultStoreIds: {
     /** 429 `rate_limit_exceeded` with `Retry-After: 1`, then the normal answer. */
     rateLimited: 'store-429',
-    /** 503 `service_unavailable`, then the normal answer. */
+    /** 503 `service_unavailable` with `Retry-After: 1` (the database unavailable), then the normal answer. */
     unavailableOnce: 'store-503',
+    /**
+     * The first attempt is processed (the sale is authorized) but answered 503 `service_unavailable` with
+     * `Retry-After: 1`, as when the database connection drops after the commit; the retry with the same
+     * Idempotency-Key gets that authorization (replayed). A retry with a NEW key would meet
+     * `imei_already_financed`: the reason the key must be kept across retries.
+     */
+    answerLost: 'store-lost',
   },
   /** `Retry-After` seconds of the `faultStoreIds.rateLimited` answer. */
   retryAfterSeconds: 1,
