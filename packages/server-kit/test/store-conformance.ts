@@ -285,23 +285,12 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       it('an owner whose lease was taken over writes nothing: claim_lost, and the new owner runs once', async () => {
         await store.claimIdempotencyKey(claim('slow'));
         expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
+        const create = (authorization: AuthorizationRecord, owner: string) =>
+          store.createAuthorization({ authorization, answer: answer(owner, at(30_001)), now: T0 });
         const late = authorizationFixture();
-        expect(
-          await store.createAuthorization({
-            authorization: late,
-            answer: answer('slow', at(30_001)),
-            now: T0,
-          }),
-        ).toEqual({ ok: false, reason: 'claim_lost' });
+        expect(await create(late, 'slow')).toEqual({ ok: false, reason: 'claim_lost' });
         expect(await store.getAuthorization(late.authorizationId)).toBeUndefined();
-        const own = authorizationFixture();
-        expect(
-          await store.createAuthorization({
-            authorization: own,
-            answer: answer('retry', at(30_001)),
-            now: T0,
-          }),
-        ).toEqual({ ok: true });
+        expect(await create(authorizationFixture(), 'retry')).toEqual({ ok: true });
       });
 
       it('updateAuthorization with an answer writes both, or neither when stale or the claim is lost', async () => {
@@ -309,30 +298,13 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         await store.createAuthorization({ authorization: record, now: T0 });
         await store.claimIdempotencyKey(claim('first'));
         const next = { ...record, updatedAt: at(1).toISOString(), correlationId: 'corr-2' };
-        expect(
-          await store.updateAuthorization({
-            record: next,
-            expectedVersion: 7,
-            answer: answer('first'),
-            now: at(1),
-          }),
-        ).toEqual({ ok: false, reason: 'stale' });
+        const update = (expectedVersion: number, owner: string) =>
+          store.updateAuthorization({ record: next, expectedVersion, answer: answer(owner), now: at(1) });
+        expect(await update(7, 'first')).toEqual({ ok: false, reason: 'stale' });
         expect((await store.claimIdempotencyKey(claim('probe', 'fp-1', at(2)))).outcome).toBe('in_progress');
-        expect(
-          await store.updateAuthorization({
-            record: next,
-            expectedVersion: 1,
-            answer: answer('other'),
-            now: at(1),
-          }),
-        ).toEqual({ ok: false, reason: 'claim_lost' });
+        expect(await update(1, 'other')).toEqual({ ok: false, reason: 'claim_lost' });
         expect((await store.getAuthorization(record.authorizationId))?.version).toBe(1);
-        const written = await store.updateAuthorization({
-          record: next,
-          expectedVersion: 1,
-          answer: answer('first'),
-          now: at(1),
-        });
+        const written = await update(1, 'first');
         expect(written.ok).toBe(true);
         expect((await store.getAuthorization(record.authorizationId))?.correlationId).toBe('corr-2');
         expect(await store.claimIdempotencyKey(claim('retry', 'fp-1', at(3)))).toEqual({

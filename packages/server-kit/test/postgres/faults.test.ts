@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../../../../test/support/postgres.js';
 import { cart, deviceImei } from '../support/harness.js';
-import { type Instance, startInstance, tokenFor } from './support/instances.js';
+import { type Instance, post, startInstance, tokenFor } from './support/instances.js';
 import { customer, LOAD_STORE, partnerFor } from './support/partners.js';
 
 const server = usePostgres();
@@ -92,20 +92,16 @@ interface Sale {
 /** One attempt, as a POS sends it; a dropped connection is an answer of status 0. */
 async function send(instance: Instance, sale: Sale): Promise<Answer> {
   try {
-    const response = await fetch(`${instance.baseUrl}/v1/sales/authorize`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'x-request-id': randomUUID(),
-        'x-correlation-id': randomUUID(),
-        'idempotency-key': sale.key,
-      },
-      body: JSON.stringify(sale.body),
-      signal: AbortSignal.timeout(10_000),
+    const answer = await post(instance, '/v1/sales/authorize', sale.body, {
+      token,
+      idempotencyKey: sale.key,
     });
-    const body = await response.json();
-    return { status: response.status, body, retryAfter: response.headers.get('retry-after'), at: Date.now() };
+    return {
+      status: answer.status,
+      body: answer.body,
+      retryAfter: answer.headers.get('retry-after'),
+      at: Date.now(),
+    };
   } catch {
     return { status: 0, body: null, retryAfter: null, at: Date.now() };
   }

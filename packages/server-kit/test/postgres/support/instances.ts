@@ -56,6 +56,7 @@ export async function startInstance(env: {
 
 export interface Answer {
   status: number;
+  headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON came back
   body: any;
 }
@@ -94,8 +95,9 @@ export async function post(
       'idempotency-key': call.idempotencyKey,
     },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 /** An answer as a retry must see it again: everything but the echo of the retry's own X-Request-Id. */
