@@ -73,7 +73,7 @@ export function errorResponses(
   const responses: Record<string, ResponseObject> = {};
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const headers: Record<string, Reference> = { 'X-Processing-Time-Ms': headerRef('X-Processing-Time-Ms') };
-    if (status === 429 || statusCodes.includes('idempotency_key_in_progress')) {
+    if (status === 429 || status === 503 || statusCodes.includes('idempotency_key_in_progress')) {
       headers['Retry-After'] = headerRef('Retry-After');
     }
     const examples = Object.fromEntries(

@@ -38,7 +38,7 @@ export const responseHeaders = (): Record<string, HeaderObject> => ({
   },
   'Retry-After': {
     description:
-      'Seconds to wait before retrying; always sent with 429, and with 409 `idempotency_key_in_progress`.',
+      'Seconds to wait before retrying (with the same Idempotency-Key); always sent with 429, with 409 `idempotency_key_in_progress`, and by the Sales Authorization API with 503 `service_unavailable`.',
     schema: toInlineSchema(z.number().int().min(0)),
   },
 });
