@@ -37,7 +37,15 @@ export interface OpenedPool {
   end(): Promise<void>;
 }
 
-export function openPool(connection: PostgresConnection, applicationName: string): OpenedPool {
+/**
+ * `bounded: false` (migrations) leaves statements and locks unbounded: a migration may rightly take long,
+ * and instances migrating at once wait for each other's advisory lock.
+ */
+export function openPool(
+  connection: PostgresConnection,
+  applicationName: string,
+  { bounded = true }: { bounded?: boolean } = {},
+): OpenedPool {
   if ('pool' in connection) return { pool: connection.pool, end: async () => {} };
   if (typeof connection.connectionString !== 'string' || connection.connectionString === '') {
     throw new TypeError('@fin/server-kit/postgres: pass `{ connectionString }` or `{ pool }`');
@@ -55,9 +63,13 @@ export function openPool(connection: PostgresConnection, applicationName: string
     connectionString: connection.connectionString,
     max: connection.max ?? 10,
     application_name: applicationName,
-    statement_timeout: timeouts.statementTimeoutMs,
-    lock_timeout: timeouts.lockTimeoutMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    ...(bounded
+      ? {
+          statement_timeout: timeouts.statementTimeoutMs,
+          lock_timeout: timeouts.lockTimeoutMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+        }
+      : {}),
     connectionTimeoutMillis: timeouts.connectionTimeoutMs,
   });
   // An idle connection that breaks (database restart) must not crash the process; the next query reconnects.

@@ -27,7 +27,7 @@ export async function migrate(
   connection: PostgresConnection,
   options: MigrateOptions = {},
 ): Promise<MigrationReport> {
-  const opened = openPool(connection, 'fin-server-kit-migrate');
+  const opened = openPool(connection, 'fin-server-kit-migrate', { bounded: false });
   const client = await opened.pool.connect();
   try {
     await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
