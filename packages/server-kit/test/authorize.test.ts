@@ -157,11 +157,12 @@ describe('authorize', () => {
     });
   });
 
-  it('a credit engine that does not answer is a 503 service_unavailable, never a decline', async () => {
+  it('a credit engine that does not answer is a 503 service_unavailable with Retry-After, never a decline', async () => {
     const h = harness();
     const answer = await h.authorize(cart({ clientTaxId: '00000000787' }));
     expect(answer.status).toBe(503);
     expect(answer.body.error.code).toBe('service_unavailable');
+    expect(answer.headers.get('retry-after')).toBe('1');
   });
 
   it('different devices of one customer are authorized side by side', async () => {
