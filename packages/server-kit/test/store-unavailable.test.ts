@@ -11,13 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { cart, harness } from './support/harness.js';
 
 /**
- * memoryStore() whose chosen operations fail as an unreachable database would. With `afterCommit`, the
- * operation does its work first and then fails: the database committed, its reply was lost.
+ * memoryStore() whose chosen operations fail as an unreachable database would. `afterCommit` maps an
+ * operation to the call (1st, 2nd ...) that does its work and then fails: committed, its reply lost.
  */
 function flakyStore() {
   const inner = memoryStore();
   const down = new Set<string>();
-  const afterCommit = new Set<string>();
+  const afterCommit = new Map<string, number>();
   const store = new Proxy(inner, {
     get(target, name: string) {
       const operation = (target as unknown as Record<string, unknown>)[name];
@@ -25,7 +25,9 @@ function flakyStore() {
       return async (...args: unknown[]) => {
         if (down.has(name)) throw new StoreUnavailableError('ECONNREFUSED');
         const result = await operation.apply(target, args);
-        if (afterCommit.delete(name)) throw new StoreUnavailableError('connection_lost');
+        const countdown = afterCommit.get(name);
+        if (countdown !== undefined) afterCommit.set(name, countdown - 1);
+        if (countdown === 1) throw new StoreUnavailableError('connection_lost');
         return result;
       };
     },
@@ -39,7 +41,7 @@ describe('issue 19: the store unavailable', () => {
     const h = harness({ store });
     const key = randomUUID();
     const body = cart();
-    afterCommit.add('createAuthorization');
+    afterCommit.set('createAuthorization', 1);
     const lost = await h.authorize(body, { idempotencyKey: key });
     expect(lost.status).toBe(503);
     expect(lost.body.error).toMatchObject({ code: 'service_unavailable', legacyCode: 'FA9002' });
@@ -77,12 +79,44 @@ describe('issue 19: the store unavailable', () => {
       nfeAccessKey: '35260312345678000199550010000000011000000019',
       invoicedAt: h.clock.now().toISOString(),
     };
-    afterCommit.add('updateAuthorization');
+    afterCommit.set('updateAuthorization', 1);
     expect((await h.confirm(authorizationId, invoice, { idempotencyKey: key })).status).toBe(503);
     const retry = await h.confirm(authorizationId, invoice, { idempotencyKey: key });
     expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body.data.contractId).toMatch(/./);
+  });
+
+  it('a cancel whose verification committed but whose reply was lost: the retry replays its answer', async () => {
+    const { store, afterCommit } = flakyStore();
+    const h = harness({ store });
+    const { authorizationId } = (await h.authorize(cart())).body.data;
+    const key = randomUUID();
+    // The first write records the notice, the second the verification with the call's answer.
+    afterCommit.set('updateAuthorization', 2);
+    expect((await h.cancel(authorizationId, { reason: 'EXCHANGE' }, { idempotencyKey: key })).status).toBe(
+      503,
+    );
+    const retry = await h.cancel(authorizationId, { reason: 'EXCHANGE' }, { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.data).toMatchObject({ authorizationId, reason: 'EXCHANGE', verification: 'PENDING' });
+  });
+
+  it('a cancel whose notice committed but whose reply was lost: the retry finds the notice and records it once', async () => {
+    const { store, inner, afterCommit } = flakyStore();
+    const h = harness({ store });
+    const { authorizationId } = (await h.authorize(cart())).body.data;
+    const key = randomUUID();
+    afterCommit.set('updateAuthorization', 1);
+    expect((await h.cancel(authorizationId, { reason: 'EXCHANGE' }, { idempotencyKey: key })).status).toBe(
+      503,
+    );
+    const retry = await h.cancel(authorizationId, { reason: 'EXCHANGE' }, { idempotencyKey: key });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toMatchObject({ reason: 'EXCHANGE', verification: 'PENDING' });
+    // Version 1 authorized, 2 the one notice: the retry wrote nothing more.
+    expect((await inner.getAuthorization(authorizationId))?.version).toBe(2);
   });
 
   it('an outage is logged once when it starts and once when it ends, with counts; no error line per request', async () => {

@@ -6,7 +6,7 @@ import { checkCancelledAt } from '../rules/r06-time-window.js';
 import { checkCancelTransition } from '../rules/transitions.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { loadOwned } from './load-owned.js';
-import { done, refused, type UseCaseResult } from './result.js';
+import { claimLost, done, refused, type Seal, type UseCaseResult } from './result.js';
 import { verifyCancellation } from './verify-cancellation.js';
 
 const MESSAGES = {
@@ -31,7 +31,7 @@ export function cancelData(record: AuthorizationRecord, now: Date) {
 
 export async function cancelSale(
   deps: ServiceDeps,
-  input: { clientId: string; authorizationId: string; notice: CancelRequest; now: Date },
+  input: { clientId: string; authorizationId: string; notice: CancelRequest; now: Date; seal?: Seal },
 ): Promise<UseCaseResult> {
   const { now, notice } = input;
   for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
@@ -61,7 +61,18 @@ export async function cancelSale(
       expectedVersion: record.version,
       now,
     });
-    if (written.ok) return answer(await verifyCancellation(deps, written.record), now);
+    if (!written.ok) continue;
+    // The notice is the recovery point: a retry after a fault from here finds it and answers from the
+    // record. The verification's write carries the answer, which depends on the partner's search.
+    const { seal } = input;
+    const verified = await verifyCancellation(
+      deps,
+      written.record,
+      seal && ((next) => seal(answer(next, now))),
+    );
+    if (verified.answer === 'claim_lost') return claimLost();
+    const result = answer(verified.record, now);
+    return verified.answer === 'stored' ? { ...result, answered: true } : result;
   }
   return refused('service_unavailable');
 }

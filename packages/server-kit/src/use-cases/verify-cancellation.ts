@@ -2,6 +2,7 @@
 import type { SaleStatus } from '@fin/core';
 import type { AuthorizationRecord, CancellationRecord } from '../ports/records.js';
 import type { SaleSearch } from '../ports/sale-search.js';
+import type { KeyAnswer } from '../ports/store.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
 import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
 import type { ServiceDeps } from '../service/deps.js';
@@ -92,28 +93,43 @@ function afterSearch(
   return { status: record.status, cancellation };
 }
 
+/** The record as stored after the search, and what became of the idempotent answer its write carried. */
+export interface Verified {
+  record: AuthorizationRecord;
+  /** `stored`: committed with the write (W-7); `claim_lost`: the request's key was taken over, nothing written. */
+  answer?: 'stored' | 'claim_lost';
+}
+
 /**
  * Searches the partner POS once for `record`'s sale and stores what it shows (R-08): `CANCELLED` cancels
  * the financing (frees the IMEI; an `EXCHANGE` proposal becomes reusable); `ACTIVE` or `PENDING`
  * contradicts the notice (the search prevails); no answer leaves it `PENDING` for the verifier.
- * Returns the record as stored afterwards.
+ * `answerFor` (the cancel call) gives the key's answer for the record about to be written, stored with it.
  */
 export async function verifyCancellation(
   deps: ServiceDeps,
   record: AuthorizationRecord,
-): Promise<AuthorizationRecord> {
-  if (record.cancellation?.verification !== 'PENDING') return record;
+  answerFor?: (next: AuthorizationRecord) => KeyAnswer | undefined,
+): Promise<Verified> {
+  if (record.cancellation?.verification !== 'PENDING') return { record };
   const saleSearch = deps.clients.get(record.clientId)?.saleSearch;
   const answer = await searchSales(saleSearch, record.imei, deps.settings.limits.saleSearchTimeoutMs);
   const now = deps.clock.now();
-  const next = afterSearch(record, answer, now);
+  const next: AuthorizationRecord = {
+    ...record,
+    ...afterSearch(record, answer, now),
+    updatedAt: now.toISOString(),
+  };
+  const keyAnswer = answerFor?.(next);
   const written = await deps.store.updateAuthorization({
-    record: { ...record, ...next, updatedAt: now.toISOString() },
+    record: next,
     expectedVersion: record.version,
+    answer: keyAnswer,
     now,
   });
-  if (written.ok) return written.record;
+  if (written.ok) return { record: written.record, ...(keyAnswer ? { answer: 'stored' as const } : {}) };
+  if (written.reason === 'claim_lost') return { record, answer: 'claim_lost' };
   if (!answer.ok)
     deps.logger?.warn?.({ event: 'cancellation.unverified', authorizationId: record.authorizationId });
-  return (await deps.store.getAuthorization(record.authorizationId)) ?? record;
+  return { record: (await deps.store.getAuthorization(record.authorizationId)) ?? record };
 }

@@ -41,7 +41,7 @@ export async function verifyCancellations(deps: ServiceDeps): Promise<Verificati
     if (due.length === 0) return summary;
     for (const record of due) {
       seen.add(record.authorizationId);
-      const after = await verifyCancellation(deps, record);
+      const { record: after } = await verifyCancellation(deps, record);
       summary.checked += 1;
       const verification = after.cancellation?.verification;
       if (verification === 'VERIFIED') summary.verified += 1;
