@@ -62,8 +62,8 @@ export async function cancelSale(
       now,
     });
     if (!written.ok) continue;
-    // The notice is the recovery point: a retry after a fault from here finds it and answers from the
-    // record. The verification's write carries the answer, which depends on the partner's search.
+    // The verification's write carries the answer, which depends on the partner's search; a retry after
+    // a fault before it renews the same notice and searches again, as any repeated cancel does.
     const { seal } = input;
     const verified = await verifyCancellation(
       deps,
