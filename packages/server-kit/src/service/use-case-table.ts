@@ -52,8 +52,8 @@ const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
   },
   cancelSale: {
     route: 'cancel',
-    run: (deps, { client, body, params, now }) =>
-      cancelSale(deps, { clientId: client.clientId, authorizationId: params.id!, notice: body, now }),
+    run: (deps, { client, body, params, now, seal }) =>
+      cancelSale(deps, { clientId: client.clientId, authorizationId: params.id!, notice: body, now, seal }),
   },
 };
 
