@@ -1,6 +1,8 @@
 // What the injected `fetch` receives from the transport: the request as a bare fetch sends it, and a signal that aborts.
 
 import { inspect } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { FinAbortError, FinTimeoutError } from '@fin/core';
 import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,9 +25,12 @@ const tokenBody = JSON.stringify({ access_token: 'token-1', token_type: 'Bearer'
 /** A fetch double: answers the token endpoint, and hands every other call to `answer`. */
 function fetchDouble(answer: (call: FetchCall) => Promise<Response>) {
   const calls: FetchCall[] = [];
+  // Held while they run, as fetch holds its own: a Request let go stops following its init's signal.
+  const requests: Request[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     // What arrives, whether the transport hands a `Request` or a URL with its init.
     const request = new Request(input, init);
+    requests.push(request);
     const call = {
       url: request.url,
       init: {
@@ -147,6 +152,24 @@ describe('the injected fetch is aborted, so no connection outlives its call', ()
       .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload, signal: controller.signal })
       .catch((e: unknown) => e);
     await vi.waitFor(() => expect(double.calls).toHaveLength(2));
+    controller.abort();
+    expect(await outcome).toBeInstanceOf(FinAbortError);
+    expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
+  });
+
+  it("the caller's abort still reaches fetch after a garbage collection", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const double = fetchDouble(hang);
+    const controller = new AbortController();
+    const outcome = newClient(double.fetch)
+      .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload, signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(double.calls).toHaveLength(2));
+    for (let round = 0; round < 3; round += 1) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     controller.abort();
     expect(await outcome).toBeInstanceOf(FinAbortError);
     expect(double.calls.at(-1)?.init.signal?.aborted).toBe(true);
