@@ -1,5 +1,5 @@
 // R-08 verification: one sale search for a pending cancellation notice, and the status change it allows.
-import type { SaleStatus } from '@fin/core';
+import { isFinApiError, isFinError, type SaleStatus } from '@fin/core';
 import type { AuthorizationRecord, CancellationRecord } from '../ports/records.js';
 import type { SaleSearch } from '../ports/sale-search.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
@@ -16,7 +16,21 @@ export function nextVerificationDelayMs(attempts: number): number {
 
 export type SearchAnswer = { ok: true; sales: readonly SaleStatus[] } | { ok: false; why: string };
 
-/** One sale search by IMEI with a time limit; a failure or a timeout is an answer too, never a throw. */
+/**
+ * An API error answer with HTTP 404: the partner found no sale (the spec names no code for it, so any code
+ * is). A @fin transport error (a 404 body nobody could read, a wrong URL) stays a failure; another
+ * port's own error counts when it carries `status: 404` and a `code`.
+ */
+const isNotFound = (error: unknown) => {
+  if (isFinError(error)) return isFinApiError(error) && error.status === 404;
+  const answer = error as { status?: unknown; code?: unknown } | null;
+  return answer?.status === 404 && typeof answer.code === 'string';
+};
+
+/**
+ * One sale search by IMEI with a time limit; a failure or a timeout is an answer too, never a throw. A 404
+ * from the port, whatever its code, is an empty result (no sale yet), not a failure.
+ */
 export async function searchSales(
   saleSearch: SaleSearch | undefined,
   imei: string,
@@ -35,10 +49,13 @@ export async function searchSales(
       ok: true,
       sales: Array.isArray(answer) ? answer : ((answer as { sales: SaleStatus[] }).sales ?? []),
     }),
-    (error: unknown): SearchAnswer => ({
-      ok: false,
-      why: `sale search failed: ${(error as { code?: string })?.code ?? (error as Error)?.name ?? 'error'}`,
-    }),
+    (error: unknown): SearchAnswer =>
+      isNotFound(error)
+        ? { ok: true, sales: [] }
+        : {
+            ok: false,
+            why: `sale search failed: ${(error as { code?: string })?.code ?? (error as Error)?.name ?? 'error'}`,
+          },
   );
   try {
     return await Promise.race([search, timeout]);
