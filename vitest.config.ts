@@ -24,6 +24,10 @@ export default defineConfig({
         find: /^@fin\/server-kit\/postgres$/,
         replacement: src('./packages/server-kit/src/postgres/index.ts'),
       },
+      {
+        find: /^@fin\/server-kit\/testing$/,
+        replacement: src('./packages/server-kit/src/testing/index.ts'),
+      },
       { find: /^@fin\/server-kit$/, replacement: src('./packages/server-kit/src/index.ts') },
     ],
   },

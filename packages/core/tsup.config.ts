@@ -2,10 +2,20 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-export default defineConfig(
-  packageBuild({
-    index: 'src/index.ts',
-    openapi: 'src/openapi/index.ts',
-    transport: 'src/transport/index.ts',
-  }),
-);
+const entries = {
+  index: 'src/index.ts',
+  openapi: 'src/openapi/index.ts',
+  transport: 'src/transport/index.ts',
+};
+
+// Declarations one entry at a time: built together, rollup-plugin-dts moves the OAuth schema types the
+// three share into a chunk and re-exports them from the `schemas` namespace as values (`declare const
+// index_Scope: typeof Scope`), which a consumer without skipLibCheck sees as TS2693 errors.
+export default defineConfig([
+  { ...packageBuild(entries), dts: false },
+  ...Object.entries(entries).map(([name, path]) => ({
+    ...packageBuild({ [name]: path }),
+    clean: false,
+    dts: { only: true },
+  })),
+]);

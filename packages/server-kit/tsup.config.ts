@@ -6,6 +6,7 @@ export default defineConfig(
   packageBuild({
     index: 'src/index.ts',
     postgres: 'src/postgres/index.ts',
+    testing: 'src/testing/index.ts',
     'migrate-cli': 'src/postgres/cli.ts',
   }),
 );

@@ -1,5 +1,6 @@
 // `pnpm demo` end to end, as a child process: every step ok, a summary, servers stopped, nothing personal or secret in clear.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createSimulatedPos } from '@fin/pos-client/testing';
@@ -76,6 +77,24 @@ function leaksIn(run: Run) {
 }
 
 describe('pnpm demo', () => {
+  it('the README command `pnpm --silent demo --json` prints JSON lines only, no pnpm banner', async () => {
+    const { packageManager } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+      packageManager: string;
+    };
+    const run = await new Promise<Run>((resolve) => {
+      const child = spawn('npx', ['-y', packageManager, '--silent', 'demo', '--json'], { cwd: root });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+    });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
+    expect(events(run.stdout).at(-1)?.event).toBe('summary');
+  });
+
   it('--json: every step of the journey is an event with outcome ok, then the summary; nothing in clear', async () => {
     const run = await runDemo(['--json']);
     expect(run.stderr).toBe('');

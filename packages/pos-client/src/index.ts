@@ -7,6 +7,7 @@ export {
   PaginationInconsistencyError,
 } from './pagination/pagination-inconsistency-error.js';
 export { PARTNER_SCOPES, type PartnerScope, PosClient, type PosClientOptions } from './pos-client.js';
+export { imeiRefusalFallbacks } from './resources/imei-refusal-message.js';
 export type { EmployeesResource, StoresResource } from './resources/partner-lists.js';
 export type { SaleSearchCriteria, SalesResource } from './resources/sales.js';
 export type {

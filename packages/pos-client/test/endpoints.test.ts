@@ -77,13 +77,13 @@ describe('real-time lookups', () => {
     });
   });
 
-  test('GET /v1/stock answers { sku, storeId, quantity, updatedAt }; an unknown SKU is 404', async () => {
+  test('DESIGN 8: GET /v1/stock answers { sku, storeId, stock, updatedAt }; an unknown SKU is 404', async () => {
     sim.catalog.setStock(store.storeId, 'SM-000002', 3);
     const stock = await pos.store(store.storeId).stock.get('SM-000002');
     expect(stock).toEqual({
       sku: 'SM-000002',
       storeId: store.storeId,
-      quantity: 3,
+      stock: 3,
       updatedAt: expect.any(String),
     });
     expect(schemas.stockLevel.parse(stock)).toEqual(stock);

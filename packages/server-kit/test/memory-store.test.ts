@@ -1,7 +1,7 @@
 // Runs the Store conformance suite on memoryStore(), and checks how it copies JSON in and out.
 import { memoryStore } from '@fin/server-kit';
+import { describeStoreConformance } from '@fin/server-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { describeStoreConformance } from './store-conformance.js';
 
 describeStoreConformance('memoryStore()', () => memoryStore());
 

@@ -16,8 +16,8 @@ import {
   isAuthorizationExpired,
   selectExchangeToReuse,
 } from '@fin/server-kit';
+import { authorizationFixture, proposalFixture } from '@fin/server-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { authorizationFixture, proposalFixture } from './store-conformance.js';
 import { cart } from './support/harness.js';
 
 const T0 = new Date('2026-03-02T12:00:00.000Z');

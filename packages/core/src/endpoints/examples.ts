@@ -92,7 +92,7 @@ export const sellerSessionResultExamples = {
 export const stockExamples = {
   stock: {
     summary: 'Current stock of one SKU',
-    value: { sku: 'SM-A15-128', storeId: 'LJ-0042', quantity: 7, updatedAt: issuedAt } satisfies StockLevel,
+    value: { sku: 'SM-A15-128', storeId: 'LJ-0042', stock: 7, updatedAt: issuedAt } satisfies StockLevel,
   },
 } satisfies Record<string, NamedExample>;
 

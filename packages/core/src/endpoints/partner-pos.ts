@@ -209,7 +209,8 @@ export const partnerPosEndpoints = {
       summary: 'Read the current stock of one SKU',
       description:
         'Real time. The spec does not show this shape; ours: query `storeId` and `sku`, `data` = ' +
-        '`{ sku, storeId, quantity, updatedAt }`.',
+        '`{ sku, storeId, stock, updatedAt }`, the count named `stock` as on Product. A partner that ' +
+        'names it `quantity` is read too (`@fin/pos-client` turns it into `stock`).',
       ...realTime,
     },
   }),
@@ -254,7 +255,9 @@ export const partnerPosEndpoints = {
       description:
         'Exactly one of `taxId` (the customer CPF) or `imei`; a POST so the CPF never travels in a URL. The ' +
         'financing service polls it until a sale is `ACTIVE` when the POS does not confirm, and reads it to ' +
-        'verify a cancellation before cancelling the financing (R-08).',
+        'verify a cancellation before cancelling the financing (R-08). No sale found is a 404; the spec names ' +
+        'no code for it, so readers take any 404 of this endpoint as an empty result (we answer ' +
+        '`resource_not_found`).',
       ...realTime,
     },
   }),

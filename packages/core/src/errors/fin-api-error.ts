@@ -20,6 +20,7 @@ export interface FinApiErrorInit {
   docsUrl?: string;
   endpoint?: string;
   requestId?: string;
+  serverRequestId?: string;
   correlationId?: string;
   retryAfterMs?: number;
   /** Response headers worth keeping (never Authorization). */
@@ -37,6 +38,12 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
   readonly status: number;
   readonly details: ErrorDetail[];
   readonly docsUrl: string | undefined;
+  /**
+   * The server's own id for the request, when it answered with one other than `requestId` (the
+   * `X-Request-Id` this client sent, which its logs carry): quote both in a support ticket. Undefined
+   * when the server echoed ours.
+   */
+  readonly serverRequestId: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly headers: Record<string, string>;
 
@@ -47,6 +54,7 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
     this.status = init.status ?? known?.status ?? 500;
     this.details = init.details ?? [];
     this.docsUrl = init.docsUrl;
+    this.serverRequestId = init.serverRequestId;
     this.retryAfterMs = init.retryAfterMs;
     this.headers = init.headers ?? {};
   }
@@ -63,6 +71,7 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
       docsUrl: this.docsUrl,
       endpoint: this.endpoint,
       requestId: this.requestId,
+      serverRequestId: this.serverRequestId,
       correlationId: this.correlationId,
       retryAfterMs: this.retryAfterMs,
     };

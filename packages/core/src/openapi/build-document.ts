@@ -21,7 +21,13 @@ import type {
   Reference,
 } from './document.js';
 import { errorExamples, errorResponses, exampleRequestId, exampleTimestamp } from './error-responses.js';
-import { headerParameters, headerRef, parameterRef, responseHeaders } from './headers.js';
+import {
+  headerParameters,
+  headerRef,
+  optionalRequestIdParameters,
+  parameterRef,
+  responseHeaders,
+} from './headers.js';
 import { componentRef, refTo, schemaId, toComponentSchemas, toInlineSchema } from './json-schema.js';
 import { oauth2Scheme, securityFor, securitySchemeName } from './security.js';
 
@@ -81,10 +87,11 @@ function toOperation(
   extra: Map<string, z.ZodType>,
 ): OperationObject {
   const { body, response, docs } = operation;
-  const parameters: (ParameterObject | Reference)[] = [
-    parameterRef('XRequestId'),
-    parameterRef('XCorrelationId'),
-  ];
+  // The token endpoint lets plain OAuth libraries omit the request ids (checked when sent).
+  const parameters: (ParameterObject | Reference)[] =
+    operation.rate === 'token'
+      ? optionalRequestIdParameters()
+      : [parameterRef('XRequestId'), parameterRef('XCorrelationId')];
   if (operation.rate === 'write') parameters.push(parameterRef('IdempotencyKey'));
   if (operation.pathParameters) parameters.push(...parametersOf(operation.pathParameters, 'path'));
   if (operation.query) parameters.push(...parametersOf(operation.query, 'query'));

@@ -12,19 +12,35 @@ const header = (name: string, description: string): ParameterObject => ({
   schema: toInlineSchema(uuid),
 });
 
-/** Components `parameters`: the headers every call (or every write) carries. */
-export const headerParameters = (): Record<string, ParameterObject> => ({
-  XRequestId: header('X-Request-Id', 'uuid v4 identifying this one request; a new one on every retry.'),
-  XCorrelationId: header(
+const requestIdHeaders = (): [ParameterObject, ParameterObject] => [
+  header('X-Request-Id', 'uuid v4 identifying this one request; a new one on every retry.'),
+  header(
     'X-Correlation-Id',
     'uuid v4 identifying the whole sale journey; identical from the first call to the last.',
   ),
+];
+
+/** Components `parameters`: the headers every call (or every write) carries. */
+export const headerParameters = (): Record<string, ParameterObject> => ({
+  XRequestId: requestIdHeaders()[0],
+  XCorrelationId: requestIdHeaders()[1],
   IdempotencyKey: header(
     'Idempotency-Key',
     'uuid v4, one per business intention; a retry after a timeout reuses it. Same key and body within ' +
       '24 hours returns the original response; a different body is `409 idempotency_key_conflict`.',
   ),
 });
+
+/**
+ * `X-Request-Id` and `X-Correlation-Id` where they may be absent (the token endpoint): plain OAuth
+ * libraries do not send them; our clients always do, and a value sent must still be a uuid v4.
+ */
+export const optionalRequestIdParameters = (): ParameterObject[] =>
+  requestIdHeaders().map((parameter) => ({
+    ...parameter,
+    required: false,
+    description: `${parameter.description} Optional here, for plain OAuth libraries; checked when sent.`,
+  }));
 
 export const parameterRef = (name: keyof ReturnType<typeof headerParameters>): Reference => ({
   $ref: `#/components/parameters/${name}`,

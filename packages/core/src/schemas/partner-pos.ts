@@ -132,9 +132,12 @@ export type Service = z.infer<typeof service>;
 
 // Real time ----------------------------------------------------------------------------------------
 
-/** `GET /v1/stock` (shape not shown by the spec; settled in DESIGN.md). */
+/**
+ * `GET /v1/stock` (shape not shown by the spec; settled in DESIGN.md 8): the count is named `stock`, like
+ * Product's. `@fin/pos-client` also reads a partner's `quantity` as `stock`.
+ */
 export const stockLevel = z
-  .object({ sku: shortId, storeId: shortId, quantity: z.number().int().min(0), updatedAt: utcDateTime })
+  .object({ sku: shortId, storeId: shortId, stock: z.number().int().min(0), updatedAt: utcDateTime })
   .meta({ id: 'StockLevel' });
 export type StockLevel = z.infer<typeof stockLevel>;
 
@@ -149,6 +152,8 @@ export const imeiValidation = z
     description: z.string().optional(),
     storage: z.string().optional(),
     message: z.string().optional(),
+    /** Not in the spec's field list; read when a POS sends it, to tell a device held by another store. */
+    storeId: shortId.optional(),
   })
   .meta({ id: 'ImeiValidation' });
 export type ImeiValidation = z.infer<typeof imeiValidation>;

@@ -60,6 +60,15 @@ function invalid(answer: Answer, error: z.ZodError): FinResponseValidationError 
   return new FinResponseValidationError({ ...answer, issues: toIssues(error) });
 }
 
+/**
+ * The server's id for the request when it differs from the one sent (from the body's `requestId`, else
+ * the `X-Request-Id` header): a server that does not echo ours keeps its own beside it.
+ */
+export function serverRequestIdOf(answer: Answer, bodyRequestId?: string): string | undefined {
+  const id = bodyRequestId || answer.headers['x-request-id'];
+  return id && id !== answer.requestId ? id : undefined;
+}
+
 function apiError(answer: Answer, error: ErrorObject & { code: string }, requestId?: string): FinApiError {
   return new FinApiError({
     code: error.code,
@@ -70,7 +79,9 @@ function apiError(answer: Answer, error: ErrorObject & { code: string }, request
     details: error.details,
     docsUrl: error.docsUrl,
     endpoint: answer.endpoint,
-    requestId: requestId ?? answer.requestId,
+    // The id this client sent and logged; the server's differing one travels beside it.
+    requestId: answer.requestId,
+    serverRequestId: serverRequestIdOf(answer, requestId),
     correlationId: answer.headers['x-correlation-id'] ?? answer.correlationId,
     retryAfterMs: parseRetryAfter(answer.headers['retry-after'], answer.now),
     headers: answer.headers,

@@ -3,7 +3,7 @@ import { TimeoutError } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
 import { FinConnectionError, FinTimeoutError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
-import { type Answer, decodeEnvelope, decodeToken } from './decode.js';
+import { type Answer, decodeEnvelope, decodeToken, serverRequestIdOf } from './decode.js';
 import type { Transport } from './transport.js';
 import type { HttpResult } from './types.js';
 
@@ -92,15 +92,6 @@ export async function sendAttempt<T>(
   }
   const processing = Number(fetched.headers['x-processing-time-ms']);
   const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
-  transport.log(fetched.status >= 400 ? 'warn' : 'debug', {
-    event: 'http.response',
-    ...event,
-    status: fetched.status,
-    correlationId,
-    durationMs: elapsed(),
-    processingTimeMs,
-  });
-
   const answer: Answer = {
     ...fetched,
     endpoint: context.endpoint,
@@ -108,13 +99,26 @@ export async function sendAttempt<T>(
     correlationId,
     now: transport.clock.now().getTime(),
   };
+  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
+  const serverRequestId = serverRequestIdOf(answer);
+  transport.log(fetched.status >= 400 ? 'warn' : 'debug', {
+    event: 'http.response',
+    ...event,
+    serverRequestId,
+    status: fetched.status,
+    correlationId,
+    durationMs: elapsed(),
+    processingTimeMs,
+  });
+
   const decoded =
     call.kind === 'token'
       ? decodeToken(answer, call.schema)
       : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
   const meta = {
     status: answer.status,
-    requestId: answer.headers['x-request-id'] ?? requestId,
+    requestId,
+    serverRequestId,
     correlationId,
     idempotencyKey,
     processingTimeMs,

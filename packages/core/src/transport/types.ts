@@ -77,8 +77,10 @@ export interface RequestOptions<S extends z.ZodType> {
 
 export interface ResponseMeta {
   status: number;
-  /** X-Request-Id of the attempt that answered (echoed by the server). */
+  /** X-Request-Id this client sent for the attempt that answered (the one its logs carry). */
   requestId: string;
+  /** The server's own request id, when it answered with one other than `requestId` (it did not echo ours). */
+  serverRequestId: string | undefined;
   correlationId: string;
   /** The Idempotency-Key sent, for writes. */
   idempotencyKey: string | undefined;

@@ -1,5 +1,5 @@
 // Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
-import { endpoints, FinInputError, isFinApiError, type SaleStatus } from '@fin/core';
+import { endpoints, FinApiError, FinInputError, type SaleStatus } from '@fin/core';
 import type { z } from 'zod';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
@@ -15,7 +15,8 @@ export type SaleSearchCriteria = Only<ByTaxId, ByImei> | Only<ByImei, ByTaxId>;
 export interface SalesResource {
   /**
    * The partner's sales for a CPF or an IMEI, most recent first as the partner sends them. No sale
-   * found is an empty list (the partner's 404 `resource_not_found`); other errors throw.
+   * found is an empty list: the spec gives it a 404 without naming a code, so any 404 error answer of
+   * this endpoint (`resource_not_found`, `sale_not_found`, `not_found` ...) is one. Other errors throw.
    */
   search(criteria: SaleSearchCriteria, options?: CallOptions): Promise<SaleStatus[]>;
 }
@@ -38,7 +39,8 @@ export const salesResource = (context: ClientContext): SalesResource => ({
       });
       return data.sales;
     } catch (error) {
-      if (isFinApiError(error, 'resource_not_found') && error.status === 404) return [];
+      // Only an error envelope: a 404 body we cannot read (a wrong baseUrl's HTML page) still throws.
+      if (error instanceof FinApiError && error.status === 404) return [];
       throw error;
     }
   },

@@ -11,7 +11,9 @@ import {
 import type { QueryValue } from '@fin/core/transport';
 import type { CallOptions, ClientContext } from '../client-context.js';
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';
+import { withRefusalMessage } from './imei-refusal-message.js';
 import { pagedResource } from './paged-resource.js';
+import { partnerStockLevel } from './stock-level.js';
 import { requireStoreId } from './store-id.js';
 
 export interface StorePlans {
@@ -32,14 +34,18 @@ export interface StoreServices {
 }
 
 export interface StoreStock {
-  /** Current stock of one SKU: `{ sku, storeId, quantity, updatedAt }`. */
+  /**
+   * Current stock of one SKU: `{ sku, storeId, stock, updatedAt }` (DESIGN 8). A partner answering
+   * `quantity` instead is read the same way: the result always names it `stock`.
+   */
   get(sku: string, options?: CallOptions): Promise<StockLevel>;
 }
 
 export interface StoreImei {
   /**
    * R-05: what the IMEI is and whether this store holds it. Non-binding: nothing is reserved. Show
-   * `message` to the seller as it comes.
+   * `message` to the seller as it comes: a refusal the partner sent without one gets an operational
+   * pt-BR text from the client (invalid IMEI, another store's device, not in stock), and a warning is logged.
    */
   validate(imei: string, options?: CallOptions): Promise<ImeiValidation>;
 }
@@ -57,18 +63,21 @@ export interface StoreScope {
 export function createStoreScope(context: ClientContext, storeIdInput: string): StoreScope {
   const storeId = requireStoreId(storeIdInput);
   const api = endpoints.partnerPos;
-  const read = async <E extends endpoints.EndpointDefinition>(
+  const request = <E extends endpoints.EndpointDefinition>(
     endpoint: E,
     query: Record<string, QueryValue>,
     options: CallOptions = {},
-  ): Promise<endpoints.EndpointData<E>> => {
-    const { data } = await context.http.request({
+  ) =>
+    context.http.request({
       ...endpoints.endpointRequest(endpoint, { query: { storeId, ...query } }),
       signal: options.signal,
       correlationId: options.correlationId,
     });
-    return data;
-  };
+  const read = async <E extends endpoints.EndpointDefinition>(
+    endpoint: E,
+    query: Record<string, QueryValue>,
+    options?: CallOptions,
+  ): Promise<endpoints.EndpointData<E>> => (await request(endpoint, query, options)).data;
 
   return {
     storeId,
@@ -93,10 +102,22 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
       list: async ({ sku }, options) => (await read(api.listServices, { sku }, options)).services,
     },
     stock: {
-      get: (sku, options) => read(api.getStock, { sku }, options),
+      get: async (sku, options = {}) => {
+        // The registry's schema names the count `stock`; this reader also takes a partner's `quantity`.
+        const { data } = await context.http.request({
+          ...endpoints.endpointRequest(api.getStock, { query: { storeId, sku } }),
+          schema: partnerStockLevel,
+          signal: options.signal,
+          correlationId: options.correlationId,
+        });
+        return data;
+      },
     },
     imei: {
-      validate: (imei, options) => read(api.validateImei, { imei }, options),
+      validate: async (imei, options) => {
+        const { data, meta } = await request(api.validateImei, { imei }, options);
+        return withRefusalMessage(data, { storeId, requestId: meta.requestId, log: context.log });
+      },
     },
   };
 }

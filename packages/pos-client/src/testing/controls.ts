@@ -1,4 +1,4 @@
-// What a test or a demo changes on a running simulated partner: employees, catalog, stock and sales.
+// What a test or a demo changes on a running simulated partner: employees, catalog, stock, sales and its reading of the spec.
 import type { Employee, Product, SaleSearchRequest, SaleStatus, SaleStatusValue } from '@fin/core';
 import {
   byName,
@@ -30,6 +30,37 @@ export interface CatalogControls {
   removeProduct(storeId: string, sku: string): void;
   /** Sets the stock `GET /v1/stock` and the barcode lookup report. */
   setStock(storeId: string, sku: string, quantity: number): void;
+}
+
+/**
+ * Choices a partner writing its Partner POS API from the spec alone may make where the spec leaves room.
+ * The defaults are ours (the simulator's usual answers); each other value is a real partner's reading.
+ */
+export interface PartnerVariants {
+  /** The count's name in `GET /v1/stock`: `stock`, as on Product (default), or `quantity`. */
+  stockField: 'stock' | 'quantity';
+  /** The code of sale search's "no sale found" 404, which the spec does not name. Default `resource_not_found`. */
+  saleNotFoundCode: string;
+  /** `true` (default): answers echo the caller's `X-Request-Id`; `false`: they carry an id of the partner's own. */
+  echoRequestId: boolean;
+  /** The `message` of an IMEI refusal (R-05): `operational` (default) text, `empty` (''), or `missing`. */
+  imeiRefusalMessage: 'operational' | 'empty' | 'missing';
+}
+
+export const defaultPartnerVariants: Readonly<PartnerVariants> = Object.freeze({
+  stockField: 'stock',
+  saleNotFoundCode: 'resource_not_found',
+  echoRequestId: true,
+  imeiRefusalMessage: 'operational',
+});
+
+export interface PartnerControls {
+  /** The variants in force now. */
+  readonly variants: Readonly<PartnerVariants>;
+  /** Changes some variants for the next requests; the others stay. */
+  set(variants: Partial<PartnerVariants>): void;
+  /** Back to the defaults. */
+  reset(): void;
 }
 
 /** Which sale: by its number, or the most recent one of an IMEI. */
@@ -66,7 +97,7 @@ export interface SaleControls {
   find(criteria: SaleSearchRequest): SaleStatus[];
 }
 
-export function createControls(dataset: Dataset, now: () => Date) {
+export function createControls(dataset: Dataset, variants: PartnerVariants, now: () => Date) {
   const storeById = (storeId: string) => {
     const store = dataset.stores.find((candidate) => candidate.storeId === storeId);
     if (!store) throw new Error(`simulated POS: no store ${storeId}`);
@@ -175,5 +206,17 @@ export function createControls(dataset: Dataset, now: () => Date) {
     find: (criteria) => findSales(dataset, criteria),
   };
 
-  return { employees, catalog, sales };
+  const partner: PartnerControls = {
+    get variants() {
+      return { ...variants };
+    },
+    set: (patch) => {
+      Object.assign(variants, patch);
+    },
+    reset: () => {
+      Object.assign(variants, defaultPartnerVariants);
+    },
+  };
+
+  return { employees, catalog, sales, partner };
 }

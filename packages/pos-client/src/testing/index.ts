@@ -1,6 +1,14 @@
 // Test helpers for users of @fin/pos-client: a simulated partner POS, as msw handlers or a plain fetch handler.
 export type { SimulatedClient } from './auth.js';
-export type { CatalogControls, EmployeeControls, SaleControls, SaleRef } from './controls.js';
+export {
+  type CatalogControls,
+  defaultPartnerVariants,
+  type EmployeeControls,
+  type PartnerControls,
+  type PartnerVariants,
+  type SaleControls,
+  type SaleRef,
+} from './controls.js';
 export type {
   CatalogEntry,
   DatasetSize,

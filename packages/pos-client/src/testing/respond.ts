@@ -37,10 +37,13 @@ const envelopeFields = (context: ExchangeContext, message: string) => ({
 export const ok = (context: ExchangeContext, data: unknown, message = '') =>
   json(context, 200, { success: true, ...envelopeFields(context, message), data, error: null });
 
-/** The error envelope of a catalog code, with the catalog's status, legacy code and message. */
+/**
+ * The error envelope of a code: a catalog code takes the catalog's status, legacy code and message; a code
+ * of the partner's own (not in our catalog) gives `status` and `message` itself.
+ */
 export function fail(
   context: ExchangeContext,
-  code: ErrorCode,
+  code: ErrorCode | (string & {}),
   extra: {
     details?: ErrorDetail[];
     message?: string;
@@ -48,18 +51,18 @@ export function fail(
     status?: number;
   } = {},
 ) {
-  const entry = catalogEntry(code)!;
-  const message = extra.message ?? entry.message;
+  const entry = catalogEntry(code);
+  const message = extra.message ?? entry?.message ?? code;
   return json(
     context,
-    extra.status ?? entry.status,
+    extra.status ?? entry?.status ?? 500,
     {
       success: false,
       ...envelopeFields(context, message),
       data: null,
       error: {
         code,
-        legacyCode: entry.legacyCode,
+        ...(entry ? { legacyCode: entry.legacyCode } : {}),
         message,
         ...(extra.details ? { details: extra.details } : {}),
       },

@@ -4,7 +4,10 @@ import { createAuth, type SimulatedClient } from './auth.js';
 import {
   type CatalogControls,
   createControls,
+  defaultPartnerVariants,
   type EmployeeControls,
+  type PartnerControls,
+  type PartnerVariants,
   type SaleControls,
 } from './controls.js';
 import {
@@ -51,6 +54,8 @@ export interface SimulatedPosOptions {
   rateLimit?: { reads?: number; tokens?: number; windowMs?: number } | false;
   /** Seller-session response shape: (a) `status-wrapped` SellerAuthResult (default) or (b) `flat` SellerSession. */
   loginShape?: LoginShape;
+  /** How this partner reads the spec where it is open: stock field name, sale 404 code, request ids, IMEI messages. */
+  partner?: Partial<PartnerVariants>;
   /** System token lifetime, default 3600 s (spec section 8). */
   tokenTtlSeconds?: number;
   /** Seller session lifetime, default 8 h (the spec leaves it to the partner). */
@@ -82,6 +87,8 @@ export interface SimulatedPos {
   readonly employees: EmployeeControls;
   readonly catalog: CatalogControls;
   readonly sales: SaleControls;
+  /** The partner's readings of the spec where it is open; change them mid-test to play another partner. */
+  readonly partner: PartnerControls;
   readonly faults: FaultControls;
   readonly requests: RequestLog;
   /** The response shape of the next seller logins. */
@@ -137,6 +144,7 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     dataset: createDataset(options.seed ?? 1, defaultSize(options.size)),
     loginShape: options.loginShape ?? 'status-wrapped',
     sessionTtlSeconds: options.sessionTtlSeconds ?? 8 * 3600,
+    variants: { ...defaultPartnerVariants, ...options.partner },
   };
   const auth = createAuth({ clients, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
   const limits = options.rateLimit === false ? undefined : (options.rateLimit ?? {});
@@ -145,7 +153,7 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
   const tokenLimit = limits && createSlidingWindow(limits.tokens ?? endpoints.perMinuteOf.token, windowMs);
   const faults = createFaults();
   const requests = createRequestLog();
-  const controls = createControls(state.dataset, () => clock.now());
+  const controls = createControls(state.dataset, state.variants, () => clock.now());
 
   /** `Retry-After` seconds when `key` is over `limiter`'s budget; a request let through takes a slot. */
   const overLimit = (limiter: typeof readLimit, key: string | undefined, nowMs: number) => {
@@ -199,7 +207,10 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const context: ExchangeContext = {
-      requestId: request.headers.get('x-request-id') ?? undefined,
+      // A partner that does not echo `X-Request-Id` answers with an id of its own.
+      requestId: state.variants.echoRequestId
+        ? (request.headers.get('x-request-id') ?? undefined)
+        : globalThis.crypto.randomUUID(),
       startedAt: performance.now(),
       now: clock.now(),
     };

@@ -34,7 +34,7 @@
  *
  * Records go in and come out as plain data (schemas in `records.ts`); a store never shares an object
  * with its caller. Time is always passed in (`now`), never read by the store, so tests move it.
- * The shared conformance suite (`test/store-conformance.ts`, `describeStoreConformance`) is the
+ * The shared conformance suite (`describeStoreConformance` of `@fin/server-kit/testing`) is the
  * executable form of this contract: every store must pass it.
  */
 import type { RateLimitDecision, RateLimiter, RateLimitHit } from './rate-limiter.js';

@@ -20,6 +20,7 @@ import { type VerificationSummary, verifyCancellations } from '../workers/cancel
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
 import { defaultLimits, type ServiceDeps, type ServiceLimits, type ServiceSettings } from './deps.js';
 import { createRequestHandler } from './handle-request.js';
+import { warnUnverifiableCancellations } from './unverifiable-cancellations.js';
 
 export interface FinancingServiceOptions {
   /** The partners allowed to call the API. */
@@ -146,6 +147,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     rateLimiter: options.rateLimiter ?? store,
     settings,
   };
+  warnUnverifiableCancellations(options.clients, options.logger);
   const handleRequest = createRequestHandler(deps);
   let closed = false;
 

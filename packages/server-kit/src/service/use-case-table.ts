@@ -20,7 +20,7 @@ export interface UseCaseCall<Body> {
   params: Readonly<Record<string, string>>;
   correlationId: string | undefined;
   now: Date;
-  /** The idempotency key's answer for a result, for the write that makes it true (W-7). */
+  /** The idempotency key's answer for a result, for the write that makes it true (W-11). */
   seal?: Seal;
 }
 

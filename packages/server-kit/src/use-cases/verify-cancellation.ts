@@ -1,5 +1,5 @@
 // R-08 verification: one sale search for a pending cancellation notice, and the status change it allows.
-import type { SaleStatus } from '@fin/core';
+import { isFinApiError, isFinError, type SaleStatus } from '@fin/core';
 import type { AuthorizationRecord, CancellationRecord } from '../ports/records.js';
 import type { SaleSearch } from '../ports/sale-search.js';
 import type { KeyAnswer } from '../ports/store.js';
@@ -17,7 +17,21 @@ export function nextVerificationDelayMs(attempts: number): number {
 
 export type SearchAnswer = { ok: true; sales: readonly SaleStatus[] } | { ok: false; why: string };
 
-/** One sale search by IMEI with a time limit; a failure or a timeout is an answer too, never a throw. */
+/**
+ * An API error answer with HTTP 404: the partner found no sale (the spec names no code for it, so any code
+ * is). A @fin transport error (a 404 body nobody could read, a wrong URL) stays a failure; another
+ * port's own error counts when it carries `status: 404` and a `code`.
+ */
+const isNotFound = (error: unknown) => {
+  if (isFinError(error)) return isFinApiError(error) && error.status === 404;
+  const answer = error as { status?: unknown; code?: unknown } | null;
+  return answer?.status === 404 && typeof answer.code === 'string';
+};
+
+/**
+ * One sale search by IMEI with a time limit; a failure or a timeout is an answer too, never a throw. A 404
+ * from the port, whatever its code, is an empty result (no sale yet), not a failure.
+ */
 export async function searchSales(
   saleSearch: SaleSearch | undefined,
   imei: string,
@@ -36,10 +50,13 @@ export async function searchSales(
       ok: true,
       sales: Array.isArray(answer) ? answer : ((answer as { sales: SaleStatus[] }).sales ?? []),
     }),
-    (error: unknown): SearchAnswer => ({
-      ok: false,
-      why: `sale search failed: ${(error as { code?: string })?.code ?? (error as Error)?.name ?? 'error'}`,
-    }),
+    (error: unknown): SearchAnswer =>
+      isNotFound(error)
+        ? { ok: true, sales: [] }
+        : {
+            ok: false,
+            why: `sale search failed: ${(error as { code?: string })?.code ?? (error as Error)?.name ?? 'error'}`,
+          },
   );
   try {
     return await Promise.race([search, timeout]);
@@ -96,7 +113,7 @@ function afterSearch(
 /** The record as stored after the search, and what became of the idempotent answer its write carried. */
 export interface Verified {
   record: AuthorizationRecord;
-  /** `stored`: committed with the write (W-7); `claim_lost`: the request's key was taken over, nothing written. */
+  /** `stored`: committed with the write (W-11); `claim_lost`: the request's key was taken over, nothing written. */
   answer?: 'stored' | 'claim_lost';
 }
 

@@ -1,4 +1,4 @@
-// W-8/W-9 on a real PostgreSQL: each way the database cannot answer in time is a 503 with Retry-After, logged with its reason.
+// W-12/W-13 on a real PostgreSQL: each way the database cannot answer in time is a 503 with Retry-After, logged with its reason.
 import { createServer } from 'node:net';
 import type { Store } from '@fin/server-kit';
 import { migrate, type PostgresConnection, postgresStore } from '@fin/server-kit/postgres';
@@ -47,7 +47,7 @@ function expectUnavailable(result: Awaited<ReturnType<typeof authorizeWhile>>, r
 const store = (options: Partial<Extract<PostgresConnection, { connectionString: string }>>) =>
   postgresStore({ connectionString, ...options });
 
-describe('W-8/W-9: the database not answering in time is 503 service_unavailable', () => {
+describe('W-12/W-13: the database not answering in time is 503 service_unavailable', () => {
   it('a lock held past lock_timeout (55P03)', async () => {
     const result = await authorizeWhile(
       store({ lockTimeoutMs: 200, statementTimeoutMs: 10_000 }),

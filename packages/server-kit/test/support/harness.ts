@@ -1,12 +1,13 @@
 // Test harness: a service on a manual clock with two partners, and helpers that speak HTTP to service.fetch.
 import { randomUUID } from 'node:crypto';
-import { type AuthorizeRequest, imei as imeiId, type LogEntry, money, type SaleStatus } from '@fin/core';
+import type { AuthorizeRequest, LogEntry, SaleStatus } from '@fin/core';
 import {
   type ClientRegistration,
   createFinancingService,
   type FinancingServiceOptions,
   sandboxCreditEngine,
 } from '@fin/server-kit';
+import { cartFixture, deviceImei } from '@fin/server-kit/testing';
 
 export const T0 = new Date('2026-03-02T15:00:00.000Z');
 export const MINUTE = 60_000;
@@ -26,14 +27,7 @@ export function manualClock(start = T0) {
   };
 }
 
-/** A valid IMEI (Luhn check digit) built from `n`: different `n`, different device. */
-export function deviceImei(n: number): string {
-  const body = `35693803${String(n).padStart(6, '0')}`;
-  for (let digit = 0; digit < 10; digit++) {
-    if (imeiId.isValid(`${body}${digit}`)) return `${body}${digit}`;
-  }
-  throw new Error('unreachable: one check digit always fits');
-}
+export { deviceImei };
 
 export const CUSTOMER = '52998224725';
 export const OTHER_CUSTOMER = '11144477735';
@@ -48,38 +42,13 @@ export function cart(
     storeId?: string;
   } = {},
 ): AuthorizeRequest {
-  const unitPrice = money.brl(options.price ?? 250_000);
-  const services = (options.services ?? []).map((cents, i) => ({
-    serviceId: `svc-${i}`,
-    type: 'INSURANCE',
-    name: 'Seguro roubo e furto',
-    price: money.brl(cents),
-  }));
-  const productsTotal = unitPrice;
-  const servicesTotal = money.sum(services.map((s) => s.price));
-  return {
-    clientName: 'Maria Silva',
-    clientTaxId: options.clientTaxId ?? CUSTOMER,
-    clientPhoneNumber: '11987654321',
-    sellerId: 'seller-1',
-    sellerTaxId: '11144477735',
-    sellerName: 'João Souza',
-    storeId: options.storeId ?? 'store-a1',
-    planId: 'plan-1',
+  return cartFixture({
+    price: options.price ?? 250_000,
+    services: options.services,
     imei: options.imei ?? deviceImei(1),
-    items: [
-      {
-        sku: 'SKU-PHONE',
-        productType: 'SMARTPHONE',
-        name: 'Galaxy',
-        quantity: 1,
-        unitPrice,
-        totalPrice: unitPrice,
-      },
-    ],
-    services,
-    totals: { productsTotal, servicesTotal, grandTotal: money.add(productsTotal, servicesTotal) },
-  };
+    clientTaxId: options.clientTaxId ?? CUSTOMER,
+    storeId: options.storeId ?? 'store-a1',
+  });
 }
 
 export const confirmation = (invoicedAt: Date) => ({

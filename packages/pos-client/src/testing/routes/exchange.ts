@@ -1,6 +1,7 @@
 // What a route of the simulated partner receives, and the checks routes share (validation, store context).
 import type { ErrorDetail, Store } from '@fin/core';
 import type { z } from 'zod';
+import type { PartnerVariants } from '../controls.js';
 import type { Dataset } from '../data/dataset.js';
 import { type ExchangeContext, fail } from '../respond.js';
 
@@ -12,6 +13,8 @@ export interface SimulationState {
   dataset: Dataset;
   loginShape: LoginShape;
   sessionTtlSeconds: number;
+  /** How this partner reads the spec where it is open (`sim.partner.set(...)`). */
+  variants: PartnerVariants;
 }
 
 export interface Exchange {

@@ -5,7 +5,7 @@ import { type Exchange, storeQuery } from './exchange.js';
 
 const api = endpoints.partnerPos;
 
-/** `GET /v1/stock` in the shape settled in DESIGN.md: `{ sku, storeId, quantity, updatedAt }`. */
+/** `GET /v1/stock` in the shape settled in DESIGN.md 8: `{ sku, storeId, stock, updatedAt }` (or `quantity`, as the variant says). */
 export function stockOf(exchange: Exchange) {
   const scoped = storeQuery(exchange, api.getStock.query);
   if ('response' in scoped) return scoped.response;
@@ -15,9 +15,16 @@ export function stockOf(exchange: Exchange) {
   return ok(exchange.context, {
     sku: entry.product.sku,
     storeId: scoped.store.storeId,
-    quantity: entry.stock,
+    [exchange.state.variants.stockField]: entry.stock,
     updatedAt: entry.stockUpdatedAt,
   });
+}
+
+/** An IMEI refusal's `message` as this partner writes it: the operational text, empty, or left out. */
+function refusal(exchange: Exchange, answer: Record<string, unknown>, message: string) {
+  const kind = exchange.state.variants.imeiRefusalMessage;
+  if (kind === 'missing') return ok(exchange.context, answer);
+  return ok(exchange.context, { ...answer, message: kind === 'empty' ? '' : message });
 }
 
 /**
@@ -28,33 +35,32 @@ export function validateImei(exchange: Exchange) {
   const scoped = storeQuery(exchange, api.validateImei.query);
   if ('response' in scoped) return scoped.response;
   if (!imei.isValid(scoped.query.imei)) {
-    return ok(exchange.context, {
-      imeiValid: false,
-      inStock: false,
-      message: 'IMEI inválido: confira os 15 dígitos na caixa ou com *#06#.',
-    });
+    return refusal(
+      exchange,
+      { imeiValid: false, inStock: false },
+      'IMEI inválido: confira os 15 dígitos na caixa ou com *#06#.',
+    );
   }
   const device = exchange.state.dataset.devices.get(scoped.query.imei);
-  if (!device || device.storeId !== scoped.store.storeId) {
-    return ok(exchange.context, {
-      imeiValid: true,
-      inStock: false,
-      message: 'Aparelho não encontrado no estoque desta loja.',
-    });
+  if (!device) {
+    return refusal(
+      exchange,
+      { imeiValid: true, inStock: false },
+      'Aparelho não encontrado no estoque desta loja.',
+    );
+  }
+  if (device.storeId !== scoped.store.storeId) {
+    // Beyond the spec's fields: the store that holds it, so the seller knows where the device is.
+    return refusal(
+      exchange,
+      { imeiValid: true, inStock: false, storeId: device.storeId },
+      `Aparelho do estoque de outra loja (${device.storeId}): não pode ser vendido aqui.`,
+    );
   }
   const { product } = exchange.state.dataset.catalog.get(device.storeId)!.get(device.sku)!;
   const { sku, name, brand, model, description, storage } = product;
-  return ok(exchange.context, {
-    imeiValid: true,
-    inStock: device.inStock,
-    sku,
-    name,
-    brand,
-    model,
-    description,
-    storage,
-    message: device.inStock
-      ? 'Aparelho disponível para venda.'
-      : 'Aparelho já vendido: não está mais no estoque.',
-  });
+  const found = { imeiValid: true, inStock: device.inStock, sku, name, brand, model, description, storage };
+  return device.inStock
+    ? ok(exchange.context, { ...found, message: 'Aparelho disponível para venda.' })
+    : refusal(exchange, found, 'Aparelho já vendido: não está mais no estoque.');
 }

@@ -4,7 +4,7 @@ import { findSales } from '../data/dataset.js';
 import { fail, ok } from '../respond.js';
 import { type Exchange, jsonBody, validate } from './exchange.js';
 
-/** Exactly one of `taxId` or `imei` (422 otherwise); no sale found is 404 `resource_not_found`. */
+/** Exactly one of `taxId` or `imei` (422 otherwise); no sale found is a 404 with the partner's code (default `resource_not_found`). */
 export async function searchSales(exchange: Exchange) {
   const body = await jsonBody(exchange);
   if ('response' in body) return body.response;
@@ -12,7 +12,10 @@ export async function searchSales(exchange: Exchange) {
   if ('response' in search) return search.response;
   const found = findSales(exchange.state.dataset, search.value);
   if (found.length === 0) {
-    return fail(exchange.context, 'resource_not_found', { message: 'Nenhuma venda encontrada.' });
+    return fail(exchange.context, exchange.state.variants.saleNotFoundCode, {
+      status: 404,
+      message: 'Nenhuma venda encontrada.',
+    });
   }
   return ok(exchange.context, { sales: found });
 }

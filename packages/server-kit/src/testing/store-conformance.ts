@@ -1,10 +1,11 @@
 // The Store conformance suite: the executable contract of the Store port; every store implementation runs it.
 import { randomUUID } from 'node:crypto';
 import { schemas } from '@fin/core';
-import type { AuthorizationRecord, ProposalRecord, Store } from '@fin/server-kit';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cart, deviceImei } from './support/harness.js';
+import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
+import type { Store } from '../ports/store.js';
+import { cartFixture, deviceImei } from './cart-fixture.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -31,7 +32,7 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
   const imei = overrides.imei ?? '356938035643809';
   const clientTaxId = overrides.clientTaxId ?? '52998224725';
   const storeId = overrides.storeId ?? 'store-1';
-  const body = cart({ imei, clientTaxId, storeId, price: 250_000 });
+  const body = cartFixture({ imei, clientTaxId, storeId, price: 250_000 });
   return {
     authorizationId: `auth_${randomUUID()}`,
     clientId: 'partner-a',

@@ -1,0 +1,3 @@
+// @fin/server-kit/testing: the Store conformance suite (vitest), for teams writing their own Store adapter.
+export { cartFixture, deviceImei } from './cart-fixture.js';
+export { authorizationFixture, describeStoreConformance, proposalFixture } from './store-conformance.js';
