@@ -1,22 +1,26 @@
-// Docs that compile: every TypeScript/JavaScript block of the package READMEs type-checks (strict, no skipLibCheck) in a fresh project holding only what the README says to install, from the packed tarballs.
+// Docs that compile and run: every TypeScript/JavaScript block of README.md, docs/*.md and the package READMEs type-checks (strict, no skipLibCheck) in a fresh project holding only what its document says to install, from the packed tarballs; blocks marked `run` also run, against the sandboxes, and exit 0.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, publishedPackages, repositoryRoot } from '../release/packed-install.js';
-import { codeBlocks, installedPackages } from './code-blocks.js';
-import { readDoc } from './markdown.js';
+import { codeBlocks, installedPackages, type Program, programs } from './code-blocks.js';
 
 const run = promisify(execFile);
 
-/**
- * The READMEs npm shows, each standing on its own: the reader has nothing else. The guides under docs/
- * are not here yet: their blocks continue one another and use the reader's own functions, so they need
- * a declared preamble per guide before they can be checked the same way.
- */
-const documents = publishedPackages.map((name) => `packages/${name}/README.md`);
+/** The texts a reader copies code from: the front README, the guides, and the READMEs npm shows. */
+const candidates = [
+  'README.md',
+  ...readdirSync(join(repositoryRoot, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `docs/${file}`),
+  ...publishedPackages.map((name) => `packages/${name}/README.md`),
+];
+const read = (document: string) => readFileSync(join(repositoryRoot, document), 'utf8');
+const documents = candidates.filter((document) => codeBlocks(read(document)).length > 0);
 
 /** What any TypeScript reader already has in a Node project. */
 const typescriptBaseline = ['typescript@5.9.3', '@types/node@^20.19.0'];
@@ -25,11 +29,12 @@ const tsconfig = {
   compilerOptions: {
     strict: true,
     skipLibCheck: false,
-    noEmit: true,
+    outDir: 'out',
     target: 'es2022',
     lib: ['es2023', 'dom'],
     module: 'nodenext',
     moduleResolution: 'nodenext',
+    moduleDetection: 'force', // every block is a module of its own, as the reader's file would be
     types: ['node'],
     allowJs: true,
     checkJs: true,
@@ -52,22 +57,34 @@ beforeAll(async () => {
   await run(
     'npx',
     ['-y', 'pnpm@10.34.8', '-r', '--filter', './packages/*', 'pack', '--pack-destination', tarballs],
-    {
-      cwd: repositoryRoot,
-      maxBuffer: 32 * 1024 * 1024,
-    },
+    { cwd: repositoryRoot, maxBuffer: 32 * 1024 * 1024 },
   );
 }, 600_000);
 
+const projects = new Map<string, Promise<string>>();
 afterAll(async () => {
+  const folders = await Promise.allSettled(projects.values());
+  for (const folder of folders)
+    if (folder.status === 'fulfilled') await rm(folder.value, { recursive: true, force: true });
   if (tarballs) await rm(tarballs, { recursive: true, force: true });
 });
 
 /**
  * A fresh ESM project beside nothing: the packages the text names (ours from their tarballs; an @fin
  * package they depend on resolves to its tarball too, as it would from the registry), and TypeScript.
+ * Documents naming the same packages share one.
  */
-async function readerProject(packages: string[]): Promise<string> {
+function readerProject(packages: string[]): Promise<string> {
+  const key = packages.join(' ');
+  let project = projects.get(key);
+  if (!project) {
+    project = createReaderProject(packages);
+    projects.set(key, project);
+  }
+  return project;
+}
+
+async function createReaderProject(packages: string[]): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'fin-doc-reader-'));
   const fin = Object.fromEntries(
     await Promise.all(
@@ -90,28 +107,43 @@ async function readerProject(packages: string[]): Promise<string> {
   return folder;
 }
 
+const fileOf = (document: string, program: Program) =>
+  `${document.replace(/\W+/g, '-')}-line-${program.line}.${program.language === 'ts' ? 'ts' : 'mjs'}`;
+
+it('finds the code of every guide and package README', () => {
+  for (const guide of ['docs/authorization-client.md', 'docs/pos-client.md', 'docs/server-kit.md'])
+    expect(documents).toContain(guide);
+  for (const name of publishedPackages) expect(documents).toContain(`packages/${name}/README.md`);
+});
+
 describe.each(documents)('%s', (document) => {
   it('every TypeScript/JavaScript block type-checks with only the packages it tells the reader to install', async () => {
-    const markdown = await readDoc(document);
-    const blocks = codeBlocks(markdown);
-    expect(blocks.length).toBeGreaterThan(0);
+    const markdown = read(document);
+    const checked = programs(codeBlocks(markdown));
     const packages = installedPackages(markdown);
     expect(packages.filter((name) => name.startsWith('@fin/')).length).toBeGreaterThan(0);
-    const folder = await readerProject(packages);
+    const project = await readerProject(packages);
+    const folder = await mkdtemp(join(project, 'doc-'));
     try {
-      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
       await Promise.all(
-        blocks.map((block, index) =>
-          writeFile(join(folder, `block-${index + 1}.${block.language === 'ts' ? 'ts' : 'mjs'}`), block.code),
-        ),
+        checked.map((program) => writeFile(join(folder, fileOf(document, program)), program.code)),
       );
-      const checked = await run(join(folder, 'node_modules', '.bin', 'tsc'), ['-p', '.'], {
+      const errors = await run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], {
         cwd: folder,
       }).then(
         () => '',
         (failure: { stdout: string }) => failure.stdout,
       );
-      expect(checked).toBe('');
+      expect(errors).toBe('');
+      for (const program of checked.filter((each) => each.run)) {
+        const script = join(folder, 'out', fileOf(document, program).replace(/\.ts$/, '.js'));
+        const outcome = await run(process.execPath, [script], { cwd: folder, timeout: 60_000 }).then(
+          () => 'exit 0',
+          (failure: { code: number; stderr: string }) => `exit ${failure.code}: ${failure.stderr}`,
+        );
+        expect(outcome, `${document} line ${program.line}`).toBe('exit 0');
+      }
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -1,17 +1,72 @@
-// The code a reader copies from the docs: the TypeScript/JavaScript blocks of a Markdown text and the packages its install lines name.
+// The code a reader copies from the docs: the TypeScript/JavaScript blocks of a Markdown text, the programs they make, and the packages its install lines name.
 
-/** One fenced block: its language and its body. */
+/**
+ * What a block is to the reader, from the words after the language of its fence (docs/contributing.md,
+ * "Code blocks in the docs"):
+ * - ```ts : an example; it is checked with every preamble above it in the same document.
+ * - ```ts preamble : "the examples below assume": what the reader's own code provides (its imports and
+ *   `declare` lines); it is prepended to every later example of the document.
+ * - ```ts standalone : a complete program; it is checked alone, even below a preamble.
+ * - `run` (with either): the program is also run, and must exit 0.
+ */
 export interface CodeBlock {
   language: 'ts' | 'js';
+  role: 'example' | 'preamble' | 'standalone';
+  run: boolean;
   code: string;
+  /** Line of the opening fence, 1-based, for messages. */
+  line: number;
 }
 
-/** The ```ts / ```typescript / ```js / ```javascript blocks of a Markdown text, in order. */
+const fence = /^([ \t]*)```(ts|typescript|js|javascript)((?:[ \t]+[\w-]+)*)[ \t]*\n([\s\S]*?)^\1```[ \t]*$/gm;
+
+/** The ```ts / ```typescript / ```js / ```javascript blocks of a Markdown text, in order (list-item fences too). */
 export const codeBlocks = (markdown: string): CodeBlock[] =>
-  [...markdown.matchAll(/^```(ts|typescript|js|javascript)\n([\s\S]*?)^```$/gm)].map((match) => ({
-    language: match[1]?.startsWith('t') ? 'ts' : 'js',
-    code: match[2] ?? '',
-  }));
+  [...markdown.matchAll(fence)].map((match) => {
+    const [, indent = '', language = '', info = '', body = ''] = match;
+    const words = info.trim().split(/\s+/).filter(Boolean);
+    const unknown = words.filter((word) => !['preamble', 'standalone', 'run'].includes(word));
+    const line = markdown.slice(0, match.index).split('\n').length;
+    if (unknown.length > 0) throw new Error(`line ${line}: unknown code block marker ${unknown.join(', ')}`);
+    return {
+      language: language.startsWith('t') ? 'ts' : 'js',
+      role: words.includes('preamble') ? 'preamble' : words.includes('standalone') ? 'standalone' : 'example',
+      run: words.includes('run'),
+      code: body
+        .split('\n')
+        .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text))
+        .join('\n'),
+      line,
+    };
+  });
+
+/** One program to check: a block with the preambles above it, as the reader would have it. */
+export interface Program {
+  language: 'ts' | 'js';
+  code: string;
+  run: boolean;
+  line: number;
+}
+
+/** Every example and standalone block as a program; a preamble only ever prefixes the examples below it. */
+export function programs(blocks: CodeBlock[]): Program[] {
+  const preambles: string[] = [];
+  const result: Program[] = [];
+  for (const block of blocks) {
+    if (block.role === 'preamble') {
+      preambles.push(block.code);
+      continue;
+    }
+    const prefix = block.role === 'example' && block.language === 'ts' ? preambles : [];
+    result.push({
+      language: block.language,
+      code: [...prefix, block.code].join('\n'),
+      run: block.run,
+      line: block.line,
+    });
+  }
+  return result;
+}
 
 /** Every package an `npm install` line of the text's ```sh blocks names (flags and comments left out). */
 export function installedPackages(markdown: string): string[] {
