@@ -116,8 +116,15 @@ it('finds the code of every guide and package README', () => {
   for (const name of publishedPackages) expect(documents).toContain(`packages/${name}/README.md`);
 });
 
+it('runs a sandbox script from each guide (authorization sandbox, simulated POS, memory store)', () => {
+  for (const guide of ['docs/authorization-client.md', 'docs/pos-client.md', 'docs/server-kit.md'])
+    expect(programs(codeBlocks(read(guide))).filter((program) => program.run).length, guide).toBeGreaterThan(
+      0,
+    );
+});
+
 describe.each(documents)('%s', (document) => {
-  it('every TypeScript/JavaScript block type-checks with only the packages it tells the reader to install', async () => {
+  it('every TypeScript/JavaScript block type-checks with only the packages it tells the reader to install, and every block marked run exits 0 there', async () => {
     const markdown = read(document);
     const checked = programs(codeBlocks(markdown));
     const packages = installedPackages(markdown);
