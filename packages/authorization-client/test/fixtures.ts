@@ -3,7 +3,7 @@ import { buildCart, type CartInput } from '@fin/authorization-client';
 import { magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
 import { money } from '@fin/core';
 
-export const NFE_KEY = '35240111222333000181550010000001231123456780';
+export const NFE_KEY = magicValues.nfeAccessKey;
 
 export const sandboxClientOptions = {
   baseUrl: SANDBOX_BASE_URL,
