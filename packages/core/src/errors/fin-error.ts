@@ -41,6 +41,17 @@ export abstract class FinError<C extends string = string> extends Error {
   /** X-Request-Id of every attempt the call made, first to last (quote them to support). */
   readonly requestIds: readonly string[];
 
+  /**
+   * Typed as well as defined (below): `err instanceof FinApiError` narrows to `FinApiError<ApiErrorCode>`, so
+   * `code` is the catalog's union (open to newer codes), never `any` as a generic class would give.
+   */
+  declare static [Symbol.hasInstance]: <T>(
+    this: abstract new (
+      ...args: never[]
+    ) => T,
+    value: unknown,
+  ) => value is T;
+
   constructor(message: string, init: FinErrorInit<C>) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
