@@ -2,26 +2,17 @@
 import { readFileSync } from 'node:fs';
 import {
   AuthorizationClient,
-  buildCart,
   FinApiError,
   FinInputError,
   isFinApiError,
   type ResponseMeta,
 } from '@fin/authorization-client';
-import { authorizationHandlers, magicValues, sandboxNfeAccessKey } from '@fin/authorization-client/testing';
-import { type ApiErrorCode, type ErrorCode, money, nfeKey } from '@fin/core';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { cart, sandboxClientOptions } from './fixtures.js';
+import { magicValues, sandboxNfeAccessKey } from '@fin/authorization-client/testing';
+import { type ApiErrorCode, type ErrorCode, nfeKey } from '@fin/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { cart, sandboxClientOptions, useSandbox } from './fixtures.js';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => server.use(...authorizationHandlers()));
-afterEach(() => {
-  server.resetHandlers();
-  server.events.removeAllListeners();
-});
-afterAll(() => server.close());
+const server = useSandbox();
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -157,24 +148,7 @@ describe('FinApiError.code is the catalog’s code union, still open to codes a 
 describe('sandbox magic values for the guide’s journey', () => {
   it('a cart built from magicValues.seller and planId is approved and confirms with magicValues.nfeAccessKey', async () => {
     const client = new AuthorizationClient(sandboxClientOptions);
-    const result = await client.authorize(
-      buildCart({
-        client: { name: 'Maria Souza', taxId: magicValues.cpf.approved, phoneNumber: '11987654321' },
-        seller: magicValues.seller,
-        storeId: magicValues.storeId,
-        planId: magicValues.planId,
-        imei: magicValues.imei.approved,
-        items: [
-          {
-            sku: 'SM-A55',
-            productType: 'SMARTPHONE',
-            name: 'Galaxy A55',
-            quantity: 1,
-            unitPrice: money.brl(189_990),
-          },
-        ],
-      }),
-    );
+    const result = await client.authorize(cart({ seller: magicValues.seller, planId: magicValues.planId }));
     if (!result.authorized) throw new Error('the sandbox approves magicValues.cpf.approved');
     const confirmed = await client.confirm(result.authorizationId, {
       saleNumber: 'V-1',

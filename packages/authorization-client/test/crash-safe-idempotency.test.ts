@@ -8,16 +8,11 @@ import {
   isIdempotencyKey,
   newIdempotencyKey,
 } from '@fin/authorization-client';
-import { authorizationHandlers, magicValues } from '@fin/authorization-client/testing';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cart, sandboxClientOptions } from './fixtures.js';
+import { magicValues } from '@fin/authorization-client/testing';
+import { describe, expect, it } from 'vitest';
+import { cart, sandboxClientOptions, useSandbox } from './fixtures.js';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => server.use(...authorizationHandlers()));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+useSandbox();
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const AUTHORIZE = '/v1/sales/authorize';
