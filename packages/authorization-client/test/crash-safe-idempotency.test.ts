@@ -5,6 +5,7 @@ import {
   FinConnectionError,
   FinInputError,
   FinTimeoutError,
+  isFinApiError,
   isIdempotencyKey,
   newIdempotencyKey,
 } from '@fin/authorization-client';
@@ -115,6 +116,24 @@ describe('crash-safe pattern: the key stored with the order gets the original an
       idempotencyKey: failure.idempotencyKey,
     });
     expect(result.authorized && result.authorizationId).toBe(lost.authorizationId);
+  });
+});
+
+describe('crash-safe pattern with the sandbox fault store whose answer is lost', () => {
+  it('faultStoreIds.answerLost: the 503 carries the key; with it a restarted client gets the one authorization made', async () => {
+    const lostCart = () => cart({ storeId: magicValues.faultStoreIds.answerLost });
+    const before = new AuthorizationClient({ ...sandboxClientOptions, maxRetries: 0 });
+    const failure: FinApiError = await before.authorize(lostCart()).catch((e) => e);
+    expect(failure.code).toBe('service_unavailable');
+    expect(failure.idempotencyKey).toMatch(UUID_V4);
+
+    const after = new AuthorizationClient(sandboxClientOptions);
+    const original = await after.authorize(lostCart(), { idempotencyKey: failure.idempotencyKey });
+    expect(original.authorized).toBe(true);
+    const again = await after.authorize(lostCart(), { idempotencyKey: failure.idempotencyKey });
+    expect(again.authorized && again.authorizationId).toBe(original.authorized && original.authorizationId);
+    const newKey = await after.authorize(lostCart(), { idempotencyKey: newIdempotencyKey() }).catch((e) => e);
+    expect(isFinApiError(newKey, 'imei_already_financed')).toBe(true);
   });
 });
 
