@@ -7,6 +7,7 @@ import {
   buildSalesAuthorizationOpenApi,
   type OpenApiDocument,
 } from '@fin/core/openapi';
+import type { WithResponse, WriteResult } from '@fin/core/transport';
 import { PosClient, type StoreScope } from '@fin/pos-client';
 import { createSimulatedPos, posEndpoints } from '@fin/pos-client/testing';
 import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
@@ -326,15 +327,18 @@ describe('the Sales Authorization API: server-kit and the sandbox', () => {
 it("z.infer of an entry's response schema is the result type of the method that calls it", () => {
   type Data<E extends endpoints.EndpointDefinition> = endpoints.EndpointData<E>;
   const { salesAuthorization: sales, partnerPos: pos } = endpoints;
+  // Plus the answer's metadata (issue 14): `lastResponse`, and a write's key and request ids.
   expectTypeOf<Awaited<ReturnType<AuthorizationClient['confirm']>>>().toEqualTypeOf<
-    Data<typeof sales.confirmSale>
+    WriteResult<Data<typeof sales.confirmSale>>
   >();
   expectTypeOf<Awaited<ReturnType<AuthorizationClient['cancel']>>>().toEqualTypeOf<
-    Data<typeof sales.cancelSale>
+    WriteResult<Data<typeof sales.cancelSale>>
   >();
-  expectTypeOf<Awaited<ReturnType<StoreScope['stock']['get']>>>().toEqualTypeOf<Data<typeof pos.getStock>>();
+  expectTypeOf<Awaited<ReturnType<StoreScope['stock']['get']>>>().toEqualTypeOf<
+    WithResponse<Data<typeof pos.getStock>>
+  >();
   expectTypeOf<Awaited<ReturnType<StoreScope['imei']['validate']>>>().toEqualTypeOf<
-    Data<typeof pos.validateImei>
+    WithResponse<Data<typeof pos.validateImei>>
   >();
   expect(sales.authorizeSale.body.schema).toBe(schemas.authorizeRequest);
   expect(pos.listPlans.response.schema).toBe(schemas.plansList);

@@ -8,30 +8,40 @@ import {
   endpoints,
   nfeKey,
 } from '@fin/core';
-import { createHttpClient, type HttpClient, type HttpClientOptions } from '@fin/core/transport';
+import {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type CallOptions as TransportCallOptions,
+  type WriteResult,
+  withWriteReceipt,
+} from '@fin/core/transport';
 import { v4 as uuidv4 } from 'uuid';
 import { assertEnvironment, type Environment } from './environment.js';
 import { isExpired } from './expiry.js';
 import { invalidField, parseInput } from './input-error.js';
+import { sdkInfo } from './sdk-info.js';
 
 /**
  * The transport's options (`@fin/core/transport`): `baseUrl` (host root, paths carry `/v1`), `clientId`,
  * `clientSecret`, `fetch`, `timeoutMs` (per attempt, default 10 s), `deadlineMs` (whole call, default
  * 60 s), `maxRetries` (default 2), `backoff`, `rateLimit` (default the spec's 120 writes and 60 tokens a
  * minute; `false` turns pacing off), `logger` (entries pass through `redact`), `clock`, `random`,
- * `tokenPath`; the scope is always `sales:authorize`.
+ * `tokenPath`, `appInfo` (your app in the `User-Agent`), `defaultHeaders`; the scope is always `sales:authorize`.
  */
 export interface AuthorizationClientOptions extends Omit<HttpClientOptions, 'scopes'> {
   /** Declared environment of `baseUrl`; a `test_`/`live_` client id of the other one is refused. */
   environment?: Environment;
 }
 
-export interface CallOptions {
-  /** X-Correlation-Id of the sale journey; `journey()` sets it for you. */
-  correlationId?: string;
-  /** Idempotency-Key of this business intention; keep it to retry the same call later. */
+/** `correlationId` (`journey()` sets it), `signal`, and `timeoutMs` / `maxRetries` for this call only. */
+export interface CallOptions extends TransportCallOptions {
+  /**
+   * Idempotency-Key of this business intention, a uuid v4 (`newIdempotencyKey()`); anything else is refused
+   * before sending. Store it with the order before the first call: the same call with it after a crash
+   * gets the original answer. Absent, one is made per call (see `idempotencyKey` on the result or error).
+   */
   idempotencyKey?: string;
-  signal?: AbortSignal;
 }
 
 type Approved = Extract<AuthorizeResult, { authorized: true }>;
@@ -61,17 +71,20 @@ export interface CancelInput {
 /** The three calls of one sale, sharing one X-Correlation-Id. */
 export interface Journey {
   readonly correlationId: string;
-  authorize(cart: AuthorizeRequest, options?: Omit<CallOptions, 'correlationId'>): Promise<AuthorizeOutcome>;
+  authorize(
+    cart: AuthorizeRequest,
+    options?: Omit<CallOptions, 'correlationId'>,
+  ): Promise<WriteResult<AuthorizeOutcome>>;
   confirm(
     authorizationId: string,
     input: ConfirmInput,
     options?: Omit<CallOptions, 'correlationId'>,
-  ): Promise<ConfirmResult>;
+  ): Promise<WriteResult<ConfirmResult>>;
   cancel(
     authorizationId: string,
     input: CancelInput,
     options?: Omit<CallOptions, 'correlationId'>,
-  ): Promise<CancelResult>;
+  ): Promise<WriteResult<CancelResult>>;
 }
 
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -98,7 +111,7 @@ export class AuthorizationClient {
 
   constructor(options: AuthorizationClientOptions) {
     assertEnvironment(options.environment, options.clientId, options.baseUrl);
-    this.#http = createHttpClient({ ...options, scopes: ['sales:authorize'] });
+    this.#http = createHttpClient({ ...options, scopes: ['sales:authorize'] }, sdkInfo);
   }
 
   /** Opens a sale journey: authorize, confirm and cancel all carry the same X-Correlation-Id. */
@@ -115,14 +128,16 @@ export class AuthorizationClient {
    * Asks to finance the cart (build it with `buildCart`). Resolves `{ authorized: true, ... }` with
    * `expiresAt` and `expiresAtDate`, or `{ authorized: false, declineReason }` for a credit refusal;
    * rejects with FinApiError for a technical problem (`total_mismatch`, `imei_already_financed` ...).
+   * Every result and error of a write carries `idempotencyKey` and `requestIds`; a result also `lastResponse`.
    */
-  async authorize(cart: AuthorizeRequest, options: CallOptions = {}): Promise<AuthorizeOutcome> {
+  async authorize(cart: AuthorizeRequest, options: CallOptions = {}): Promise<WriteResult<AuthorizeOutcome>> {
     const body = parseInput(api.authorizeSale.body.schema, cart);
-    const { data } = await this.#http.request({
+    const { data, meta } = await this.#http.request({
       ...endpoints.endpointRequest(api.authorizeSale, { body }),
       ...options,
     });
-    return data.authorized ? { ...data, expiresAtDate: new Date(data.expiresAt) } : data;
+    const outcome = data.authorized ? { ...data, expiresAtDate: new Date(data.expiresAt) } : data;
+    return withWriteReceipt(outcome, meta);
   }
 
   /** Confirms the invoicing of an authorized sale; the financing service creates the contract. */
@@ -130,7 +145,7 @@ export class AuthorizationClient {
     authorizationId: string,
     input: ConfirmInput,
     options: CallOptions = {},
-  ): Promise<ConfirmResult> {
+  ): Promise<WriteResult<ConfirmResult>> {
     const body = parseInput(api.confirmSale.body.schema, {
       ...input,
       invoicedAt: utcInstant(input.invoicedAt, 'invoicedAt'),
@@ -138,11 +153,11 @@ export class AuthorizationClient {
     if (!nfeKey.isValid(body.nfeAccessKey))
       throw invalidField('nfeAccessKey', 'check digit of the NF-e key is wrong');
     const params = onAuthorization(authorizationId);
-    const { data } = await this.#http.request({
+    const { data, meta } = await this.#http.request({
       ...endpoints.endpointRequest(api.confirmSale, { params, body }),
       ...options,
     });
-    return data;
+    return withWriteReceipt(data, meta);
   }
 
   /** Notifies a cancellation made in the POS (R-08); `reason: 'EXCHANGE'` for an exchange. */
@@ -150,16 +165,16 @@ export class AuthorizationClient {
     authorizationId: string,
     input: CancelInput,
     options: CallOptions = {},
-  ): Promise<CancelResult> {
+  ): Promise<WriteResult<CancelResult>> {
     const cancelledAt =
       input.cancelledAt === undefined ? undefined : utcInstant(input.cancelledAt, 'cancelledAt');
     const body = parseInput(api.cancelSale.body.schema, { ...input, cancelledAt });
     const params = onAuthorization(authorizationId);
-    const { data } = await this.#http.request({
+    const { data, meta } = await this.#http.request({
       ...endpoints.endpointRequest(api.cancelSale, { params, body }),
       ...options,
     });
-    return data;
+    return withWriteReceipt(data, meta);
   }
 
   /** R-06: whether an approved authorization has passed its `expiresAt`. */

@@ -13,6 +13,14 @@ export {
   isFinError,
   isFinInputError,
 } from '@fin/core';
+export {
+  type AppInfo,
+  isIdempotencyKey,
+  newIdempotencyKey,
+  type ResponseMeta,
+  type WithResponse,
+  type WriteResult,
+} from '@fin/core/transport';
 export { buildCart, type Cart, type CartInput, type CartLine } from './cart.js';
 export {
   type AuthorizationApproved,

@@ -1,9 +1,11 @@
-// Shared inputs of the authorization-client tests: a sandbox-approved cart and a valid NF-e key.
+// Shared inputs of the authorization-client tests: the sandbox behind msw, a sandbox-approved cart, a valid NF-e key.
 import { buildCart, type CartInput } from '@fin/authorization-client';
-import { magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
+import { authorizationHandlers, magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
 import { money } from '@fin/core';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
-export const NFE_KEY = '35240111222333000181550010000001231123456780';
+export const NFE_KEY = magicValues.nfeAccessKey;
 
 export const sandboxClientOptions = {
   baseUrl: SANDBOX_BASE_URL,
@@ -33,3 +35,16 @@ export const cartInput = (change: Partial<CartInput> = {}): CartInput => ({
 });
 
 export const cart = (change: Partial<CartInput> = {}) => buildCart(cartInput(change));
+
+/** msw serving a fresh sandbox to each test of the file; listeners a test adds are dropped after it. */
+export function useSandbox() {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => server.use(...authorizationHandlers()));
+  afterEach(() => {
+    server.resetHandlers();
+    server.events.removeAllListeners();
+  });
+  afterAll(() => server.close());
+  return server;
+}

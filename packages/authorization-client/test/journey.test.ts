@@ -1,16 +1,11 @@
 // A whole sale journey against the sandbox handlers: authorize, confirm, cancel, exchange, logs.
 import { AuthorizationClient, FinApiError, isExpired } from '@fin/authorization-client';
-import { authorizationHandlers, magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
+import { magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
 import type { LogEntry } from '@fin/core';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cart, NFE_KEY, sandboxClientOptions } from './fixtures.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cart, NFE_KEY, sandboxClientOptions, useSandbox } from './fixtures.js';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => server.use(...authorizationHandlers()));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useSandbox();
 
 /** Records the headers of every request the API receives, without answering it. */
 function spy() {

@@ -2,19 +2,11 @@
 import { AuthorizationClient, buildCart } from '@fin/authorization-client';
 import { authorizationHandlers, magicValues } from '@fin/authorization-client/testing';
 import { money } from '@fin/core';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cart, cartInput, NFE_KEY, sandboxClientOptions } from './fixtures.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cart, cartInput, NFE_KEY, sandboxClientOptions, useSandbox } from './fixtures.js';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => server.use(...authorizationHandlers()));
-afterEach(() => {
-  server.resetHandlers();
-  server.events.removeAllListeners();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+const server = useSandbox();
+afterEach(() => vi.useRealTimers());
 
 const client = (extra: { maxRetries?: number } = {}) =>
   new AuthorizationClient({ ...sandboxClientOptions, ...extra });

@@ -71,6 +71,18 @@ describe('imei', () => {
   });
 });
 
+describe('nfeKey.withCheckDigit', () => {
+  it('appends the mod-11 check digit isValid expects, to every vector key body', () => {
+    for (const key of [...keys.valid, ...keys.validAlphanumeric])
+      expect(nfeKey.withCheckDigit(key.slice(0, 43))).toBe(key);
+  });
+
+  it('refuses a body that is not 43 characters of the key pattern', () => {
+    expect(() => nfeKey.withCheckDigit('3524011122233300018155001')).toThrow(RangeError);
+    expect(() => nfeKey.withCheckDigit('x'.repeat(43))).toThrow(RangeError);
+  });
+});
+
 describe('nfeKey', () => {
   it('embeds a valid alphanumeric CNPJ in the alphanumeric vectors', () => {
     for (const key of keys.validAlphanumeric) expect(cnpj.isValid(key.slice(6, 20))).toBe(true);

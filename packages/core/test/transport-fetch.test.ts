@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BASE, CLIENT } from './transport-fixtures.js';
 
+const KEY = '3f1c9a52-7b0e-4c1d-9e2f-8a6b5c4d3e21';
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -79,7 +81,7 @@ describe('the request the injected fetch receives', () => {
       kind: 'write',
       body: { cart: { amount: 100 } },
       schema: payload,
-      idempotencyKey: 'key-1',
+      idempotencyKey: KEY,
       correlationId: 'journey-1',
     });
     const sent = double.calls.at(-1);
@@ -90,7 +92,7 @@ describe('the request the injected fetch receives', () => {
       authorization: 'Bearer token-1',
       'content-type': 'application/json',
       accept: 'application/json',
-      'idempotency-key': 'key-1',
+      'idempotency-key': KEY,
       'x-correlation-id': 'journey-1',
     });
   });

@@ -1,14 +1,17 @@
 // What every resource of a PosClient shares: the transport, the per-call options and the redacting logger.
 import { type LogEntry, type Logger, type LogLevel, redact } from '@fin/core';
-import type { HttpClient } from '@fin/core/transport';
+import type { CallOptions, HttpClient } from '@fin/core/transport';
 
-/** Options every call accepts. */
-export interface CallOptions {
-  /** Aborts the call, including pacing and backoff waits. */
-  signal?: AbortSignal;
-  /** X-Correlation-Id to send (one journey, one id); a new one per call when absent. */
-  correlationId?: string;
-}
+/** Options every call accepts: `signal`, `correlationId`, and `timeoutMs` / `maxRetries` for this call only. */
+export type { CallOptions };
+
+/** The per-call options of `options` (which may hold others, such as a list's `pageSize`), for the transport. */
+export const callOptions = ({ signal, correlationId, timeoutMs, maxRetries }: CallOptions): CallOptions => ({
+  signal,
+  correlationId,
+  timeoutMs,
+  maxRetries,
+});
 
 export interface ClientContext {
   http: HttpClient;

@@ -10,6 +10,7 @@ import {
 } from './resources/partner-lists.js';
 import { type SalesResource, salesResource } from './resources/sales.js';
 import { createStoreScope, type StoreScope } from './resources/store-scope.js';
+import { sdkInfo } from './sdk-info.js';
 import { type SellersResource, sellersResource } from './sellers/sellers-resource.js';
 
 /** The scopes of the Partner POS API (spec section 5). */
@@ -25,7 +26,8 @@ export const PARTNER_SCOPES: readonly PartnerScope[] = Object.freeze([
  * `baseUrl` is the partner's host root (paths carry `/v1`). Everything else is the transport's:
  * `fetch`, `timeoutMs` (per attempt, default 10 s), `maxRetries` (default 2), `rateLimit` (default the
  * spec's 600 reads and 60 tokens a minute per client_id; `false` turns pacing off), `logger` (entries
- * pass through `redact`), `deadlineMs`, `backoff`, `clock`, `random`, `tokenPath`.
+ * pass through `redact`), `deadlineMs`, `backoff`, `clock`, `random`, `tokenPath`, `appInfo` (your app in
+ * the `User-Agent`), `defaultHeaders`. Every result carries its answer's metadata as `lastResponse`.
  */
 export interface PosClientOptions extends Omit<HttpClientOptions, 'scopes'> {
   /** Only the scopes in use should be requested; default all three (`catalog:read inventory:read sales:read`). */
@@ -40,7 +42,7 @@ export class PosClient {
   readonly #context: ReturnType<typeof createClientContext>;
 
   constructor(options: PosClientOptions) {
-    const http = createHttpClient({ ...options, scopes: options.scopes ?? PARTNER_SCOPES });
+    const http = createHttpClient({ ...options, scopes: options.scopes ?? PARTNER_SCOPES }, sdkInfo);
     this.#context = createClientContext(http, options.logger);
     this.sellers = sellersResource(this.#context);
     this.employees = employeesResource(this.#context);

@@ -1,5 +1,6 @@
 // The documented magic values of the sandbox handlers: which input triggers which outcome.
 import { sandboxTaxIds } from '@fin/server-kit';
+import { sandboxNfeAccessKey } from './nfe-access-key.js';
 
 const declined = '00000000272' satisfies keyof typeof sandboxTaxIds;
 
@@ -13,6 +14,14 @@ export const magicValues = {
   credentials: { clientId: 'test_pos_sandbox', clientSecret: 'test_secret_sandbox' },
   /** A store of the sandbox client: normal behaviour. */
   storeId: 'store-001',
+  /** A seller of `storeId`, as a seller session gives it: `buildCart({ seller: magicValues.seller, ... })`. */
+  seller: { id: 'seller-001', taxId: '98765432100', name: 'Vendedora Sandbox' },
+  /** A carrier plan of `storeId`. */
+  planId: 'plan-controle',
+  /** A valid NF-e access key (44 digits, check digit correct) for `confirm`. */
+  nfeAccessKey: '35240111222333000181550010000001231123456780',
+  /** A valid NF-e access key per invoice number (and month of issue), when a test confirms several sales. */
+  nfeAccessKeyFor: sandboxNfeAccessKey,
   cpf: {
     /** Approved for the cart's `grandTotal` (as is any valid CPF not in `sandboxTaxIds`). */
     approved: '00000000191',

@@ -8,8 +8,6 @@ import { magicValues } from './magic-values.js';
 /** A second partner of the sandbox, owning its own store, that financed `imei.alreadyFinanced`. */
 export const SEED_PARTNER = { clientId: 'test_sandbox_seed', storeId: 'store-seed' } as const;
 
-const NFE_KEY = '35240111222333000181550010000001231123456780';
-
 export async function seedSandbox(
   service: FinancingService,
   seedSecret: string,
@@ -50,7 +48,7 @@ export async function seedSandbox(
   await partner.confirm(financed.authorizationId, {
     saleNumber: 'SEED-1',
     invoiceNumber: 'SEED-1',
-    nfeAccessKey: NFE_KEY,
+    nfeAccessKey: magicValues.nfeAccessKey,
     invoicedAt: clock.now(),
   });
 }

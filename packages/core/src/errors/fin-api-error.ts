@@ -73,6 +73,8 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
       requestId: this.requestId,
       serverRequestId: this.serverRequestId,
       correlationId: this.correlationId,
+      idempotencyKey: this.idempotencyKey,
+      requestIds: this.requestIds.length > 0 ? this.requestIds : undefined,
       retryAfterMs: this.retryAfterMs,
     };
   }

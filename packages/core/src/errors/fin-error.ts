@@ -7,6 +7,10 @@ export interface FinErrorInit<C extends string = string> {
   endpoint?: string;
   requestId?: string;
   correlationId?: string;
+  /** The Idempotency-Key of the write it concerns. */
+  idempotencyKey?: string;
+  /** X-Request-Id of every attempt of the call, first to last. */
+  requestIds?: readonly string[];
   cause?: unknown;
 }
 
@@ -32,6 +36,21 @@ export abstract class FinError<C extends string = string> extends Error {
   readonly endpoint: string | undefined;
   readonly requestId: string | undefined;
   readonly correlationId: string | undefined;
+  /** The Idempotency-Key of a write: call again with it after a crash or a timeout to get the original answer. */
+  readonly idempotencyKey: string | undefined;
+  /** X-Request-Id of every attempt the call made, first to last (quote them to support). */
+  readonly requestIds: readonly string[];
+
+  /**
+   * Typed as well as defined (below): `err instanceof FinApiError` narrows to `FinApiError<ApiErrorCode>`, so
+   * `code` is the catalog's union (open to newer codes), never `any` as a generic class would give.
+   */
+  declare static [Symbol.hasInstance]: <T>(
+    this: abstract new (
+      ...args: never[]
+    ) => T,
+    value: unknown,
+  ) => value is T;
 
   constructor(message: string, init: FinErrorInit<C>) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -39,6 +58,8 @@ export abstract class FinError<C extends string = string> extends Error {
     this.endpoint = init.endpoint;
     this.requestId = init.requestId;
     this.correlationId = init.correlationId;
+    this.idempotencyKey = init.idempotencyKey;
+    this.requestIds = init.requestIds ?? (init.requestId ? [init.requestId] : []);
     const kinds: string[] = [];
     for (let kind = new.target; kind !== FinError; kind = Object.getPrototypeOf(kind)) kinds.push(kind.name);
     // Not enumerable, so neither JSON nor test equality sees them.
@@ -55,8 +76,20 @@ export abstract class FinError<C extends string = string> extends Error {
       endpoint: this.endpoint,
       requestId: this.requestId,
       correlationId: this.correlationId,
+      idempotencyKey: this.idempotencyKey,
+      requestIds: this.requestIds.length > 0 ? this.requestIds : undefined,
     };
   }
+}
+
+/** Records on an error the Idempotency-Key and request ids of the whole call it ended (the transport's last step). */
+export function recordCall(
+  error: FinError,
+  call: { idempotencyKey: string | undefined; requestIds: readonly string[] },
+): void {
+  const writable = error as { idempotencyKey: string | undefined; requestIds: readonly string[] };
+  writable.idempotencyKey = call.idempotencyKey;
+  if (call.requestIds.length > 0) writable.requestIds = [...call.requestIds];
 }
 
 /**

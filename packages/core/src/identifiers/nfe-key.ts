@@ -14,6 +14,16 @@ export function isValid(s: unknown): s is string {
   return s.charAt(43) === String(mod11(s.slice(0, 43), 9));
 }
 
+/**
+ * The whole key from its first 43 characters (`cUF AAMM CNPJ mod serie nNF tpEmis cNF`), with the check digit
+ * `isValid` expects appended. Throws a RangeError when the 43 characters do not fit the key's pattern.
+ */
+export function withCheckDigit(first43: string): string {
+  if (!PATTERN.test(`${first43}0`))
+    throw new RangeError('an NF-e key body is 43 characters: 6 digits, 12 digits or A-Z, 25 digits');
+  return `${first43}${mod11(first43, 9)}`;
+}
+
 /** Groups of four as printed on the DANFE: `3524 0111 2223 ...`; any other shape is returned unchanged. */
 export function format(s: string): string {
   return PATTERN.test(s) ? (s.match(/.{4}/g) ?? []).join(' ') : s;

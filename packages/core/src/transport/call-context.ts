@@ -1,8 +1,9 @@
 // One call in flight: its identifiers, its signal and deadline, and what its attempts have done so far.
 import { v4 as uuidv4 } from 'uuid';
 import type { z } from 'zod';
-import { FinAbortError, FinTimeoutError } from '../errors/index.js';
+import { FinAbortError, FinInputError, FinTimeoutError } from '../errors/index.js';
 import { type CallSignal, createCallSignal } from './call-signal.js';
+import { checkIdempotencyKey } from './idempotency-key.js';
 import type { Transport } from './transport.js';
 import type { RequestOptions } from './types.js';
 
@@ -13,6 +14,12 @@ export interface CallContext {
   readonly correlationId: string;
   /** The caller's key, or one made for a write and kept on every retry. */
   readonly idempotencyKey: string | undefined;
+  /** Time allowed to each attempt: the call's override, else the client's. */
+  readonly timeoutMs: number;
+  /** Retries after the first attempt: the call's override, else the client's. */
+  readonly maxRetries: number;
+  /** X-Request-Id of every attempt sent so far, in order. */
+  readonly requestIds: string[];
   /** Aborted by the caller or the deadline, with the typed error as its reason. */
   readonly signal: AbortSignal;
   /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
@@ -28,11 +35,26 @@ export interface CallContext {
   startDeadline(): void;
 }
 
-/** Opens a call: its identifiers and its signal; `close` releases the signal once the call settles. */
+/** A per-call override: absent, or an integer from `min` up; else refused before sending. */
+function override(value: number | undefined, field: string, min: number): number | undefined {
+  if (value === undefined || (Number.isSafeInteger(value) && value >= min)) return value;
+  throw new FinInputError({
+    code: 'validation_error',
+    details: [{ field, issue: `must be an integer of at least ${min}` }],
+  });
+}
+
+/**
+ * Opens a call: its identifiers and its signal; `close` releases the signal once the call settles. Bad
+ * overrides or an Idempotency-Key that is not a uuid v4 throw here, before anything is sent.
+ */
 export function openCall(
   transport: Transport,
   call: RequestOptions<z.ZodType>,
 ): { context: CallContext; close: () => void } {
+  const timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? transport.timeoutMs;
+  const maxRetries = override(call.maxRetries, 'maxRetries', 0) ?? transport.maxRetries;
+  const callerKey = checkIdempotencyKey(call.idempotencyKey);
   const endpoint = `${call.method} ${call.path}`;
   const correlationId = call.correlationId ?? uuidv4();
   const ids = { endpoint, correlationId };
@@ -47,7 +69,10 @@ export function openCall(
     call,
     endpoint,
     correlationId,
-    idempotencyKey: call.kind === 'write' ? (call.idempotencyKey ?? uuidv4()) : call.idempotencyKey,
+    idempotencyKey: call.kind === 'write' ? (callerKey ?? uuidv4()) : callerKey,
+    timeoutMs,
+    maxRetries,
+    requestIds: [],
     signal: callSignal.signal,
     deadlineAt: Number.POSITIVE_INFINITY,
     attempts: 0,

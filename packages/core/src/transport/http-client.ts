@@ -1,6 +1,8 @@
 // createHttpClient: a call is opened, then the retry loop runs attempts (with token replay) until one settles.
 import type { z } from 'zod';
 import { tokenPath } from '../endpoints/token.js';
+import { recordCall } from '../errors/fin-error.js';
+import { isFinError } from '../errors/index.js';
 import { tokenResponse } from '../schemas/index.js';
 import { openCall } from './call-context.js';
 import { retryLoop } from './retry-loop.js';
@@ -8,10 +10,14 @@ import { sendAttempt } from './send-attempt.js';
 import { withTokenReplay } from './token-replay.js';
 import { createTokenSource } from './token-source.js';
 import { createTransport } from './transport.js';
-import type { HttpClient, HttpClientOptions, HttpResult, RequestOptions } from './types.js';
+import type { HttpClient, HttpClientOptions, HttpResult, RequestOptions, SdkInfo } from './types.js';
 
-export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const transport = createTransport(options);
+/**
+ * `sdk` names the package built on it in the `User-Agent`. Throws a FinInputError for `defaultHeaders`
+ * naming a header of the SDK, or an `appInfo` that cannot travel in a header.
+ */
+export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): HttpClient {
+  const transport = createTransport(options, sdk);
 
   async function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
     const { context, close } = openCall(transport, call);
@@ -24,6 +30,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         : sendAttempt<z.output<S>>(transport, context, undefined);
     try {
       return await retryLoop(transport, context, attempt);
+    } catch (error) {
+      // Whatever ended the call, the caller learns the key to call again with and every attempt's id.
+      if (isFinError(error)) recordCall(error, context);
+      throw error;
     } finally {
       close();
     }

@@ -8,11 +8,15 @@
 //     schema: schemas.plansData,               // schema of the envelope's `data`
 //     correlationId, signal,                   // optional
 //   });
-//   // meta: { status, requestId, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
+//   // meta: { status, requestId, requestIds, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
+//   return withResponse(data.plans, meta);     // meta as the result's non-enumerable `lastResponse`
 //
 // - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides: a burst
 //   up to the allowance leaves at once, no 60 s window holds more, a 429 Retry-After holds every caller) and,
-//   for 'write', sends an Idempotency-Key: the caller's, or one made per call and kept on every retry.
+//   for 'write', sends an Idempotency-Key: the caller's (a uuid v4, else a FinInputError before sending), or
+//   one made per call and kept on every retry. Every error of a call carries `idempotencyKey` and `requestIds`.
+// - Per call: `timeoutMs` and `maxRetries` override the client's. Per client: `defaultHeaders` (never the
+//   SDK's own headers), and a `User-Agent` naming the SDK (`createHttpClient(options, sdk)`), Node and `appInfo`.
 // - The system token (client_credentials, only `scopes`) is cached, renewed 60 s before it expires,
 //   shared by concurrent callers; a 401 expired_token/invalid_token drops it and replays the call once.
 // - Retries (default 2): network errors, attempt timeouts, 408, 429 and 5xx, after Retry-After or
@@ -25,9 +29,12 @@
 // Pieces: transport.ts (what a client's calls share), call-context.ts (one call), send-attempt.ts (one
 // request), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
 
+export { RESERVED_HEADERS, userAgent } from './client-headers.js';
 export { createHttpClient } from './http-client.js';
+export { isIdempotencyKey, newIdempotencyKey } from './idempotency-key.js';
 export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
 export { DEFAULT_RATE_LIMITS } from './pacing.js';
+export { withResponse, withWriteReceipt } from './response-meta.js';
 export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
 export {
   createTokenManager,
@@ -41,6 +48,8 @@ export {
   DEFAULT_TIMEOUT_MS,
 } from './transport.js';
 export type {
+  AppInfo,
+  CallOptions,
   HttpClient,
   HttpClientOptions,
   HttpMethod,
@@ -50,4 +59,7 @@ export type {
   RequestKind,
   RequestOptions,
   ResponseMeta,
+  SdkInfo,
+  WithResponse,
+  WriteResult,
 } from './types.js';

@@ -22,7 +22,8 @@ function retryWaitMs(transport: Transport, context: CallContext, error: Error, r
 }
 
 /**
- * Runs `attempt` until it succeeds or a failure must reach the caller, at most `maxRetries` times more.
+ * Runs `attempt` until it succeeds or a failure must reach the caller, at most `maxRetries` times more
+ * (the call's override, else the client's).
  * p-retry's own delay is a fixed exponential drawn from `Math.random`; ours honours `Retry-After`, uses
  * the injected jitter source and aborts with the call, so p-retry waits 0 and `shouldRetry` waits ours.
  */
@@ -32,7 +33,7 @@ export function retryLoop<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   return pRetry(attempt, {
-    retries: transport.maxRetries,
+    retries: context.maxRetries,
     minTimeout: 0,
     onFailedAttempt: ({ error }) => {
       // The hold is capped like the wait: a server asking for an hour must not freeze the client.

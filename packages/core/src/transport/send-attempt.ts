@@ -3,6 +3,7 @@ import { TimeoutError } from 'ky';
 import { v4 as uuidv4 } from 'uuid';
 import { FinConnectionError, FinTimeoutError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
+import { RESERVED_HEADERS } from './client-headers.js';
 import { type Answer, decodeEnvelope, decodeToken, serverRequestIdOf } from './decode.js';
 import type { Transport } from './transport.js';
 import type { HttpResult } from './types.js';
@@ -18,10 +19,16 @@ function visibleHeaders(response: Response): Record<string, string> {
   return out;
 }
 
-/** The attempt's headers: the caller's (lower-cased, so ours replace rather than join them), then ours. */
-function attemptHeaders(context: CallContext, requestId: string, token: string | undefined) {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(context.call.headers ?? {})) headers[name.toLowerCase()] = value;
+/**
+ * The attempt's headers: the client's (`defaultHeaders`, `User-Agent`), the call's (lower-cased, the SDK's
+ * own names left out), then ours.
+ */
+function attemptHeaders(transport: Transport, context: CallContext, requestId: string, token?: string) {
+  const headers: Record<string, string> = { ...transport.headers };
+  for (const [name, value] of Object.entries(context.call.headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (!RESERVED_HEADERS.has(lower)) headers[lower] = value;
+  }
   headers.accept = 'application/json';
   headers['x-request-id'] = requestId;
   headers['x-correlation-id'] = context.correlationId;
@@ -44,7 +51,8 @@ async function fetchAnswer(transport: Transport, context: CallContext, requestId
   try {
     const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
       method: call.method,
-      headers: attemptHeaders(context, requestId, token),
+      headers: attemptHeaders(transport, context, requestId, token),
+      timeout: context.timeoutMs,
       searchParams: call.query,
       json: call.form ? undefined : call.body,
       body: call.form ? formBody(call.form) : undefined,
@@ -57,7 +65,7 @@ async function fetchAnswer(transport: Transport, context: CallContext, requestId
     const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
     // ky's TimeoutError holds its Request, whose headers carry the bearer token: it is not kept as cause.
     if (cause instanceof TimeoutError) {
-      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs: transport.timeoutMs });
+      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs: context.timeoutMs });
     }
     throw new FinConnectionError({ ...ids, cause });
   }
@@ -75,6 +83,7 @@ export async function sendAttempt<T>(
   const event = { method: call.method, path: call.path, attempt, requestId };
   await transport.pacers[call.kind]?.acquire(context.signal);
   context.startDeadline();
+  context.requestIds.push(requestId);
   transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
   const startedAt = transport.clock.now().getTime();
   const elapsed = () => transport.clock.now().getTime() - startedAt;
@@ -119,6 +128,7 @@ export async function sendAttempt<T>(
     status: answer.status,
     requestId,
     serverRequestId,
+    requestIds: [...context.requestIds],
     correlationId,
     idempotencyKey,
     processingTimeMs,

@@ -3,10 +3,11 @@ import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../clock/index.js';
 import { type Scope, successEnvelope } from '../schemas/index.js';
+import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
 import { createTransportLog, type TransportLog } from './transport-log.js';
-import type { HttpClientOptions } from './types.js';
+import type { HttpClientOptions, SdkInfo } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_DEADLINE_MS = 60_000;
@@ -26,13 +27,16 @@ export interface Transport {
   readonly ky: KyInstance;
   readonly pacers: Pacers;
   readonly log: TransportLog;
+  /** Headers of every request: `defaultHeaders` (lower-cased) and the `User-Agent`. */
+  readonly headers: Readonly<Record<string, string>>;
   /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
   envelopeOf(schema: z.ZodType): z.ZodType;
   /** The scope string of a call's token: its own scopes, else the client's. */
   scopeOf(scopes: readonly Scope[] | undefined): string;
 }
 
-export function createTransport(options: HttpClientOptions): Transport {
+/** Throws a FinInputError when `defaultHeaders` names a header of the SDK or `appInfo` is not header-safe. */
+export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const clock = options.clock ?? systemClock;
   const envelopes = new WeakMap<z.ZodType, z.ZodType>();
@@ -50,6 +54,7 @@ export function createTransport(options: HttpClientOptions): Transport {
     ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: timeoutMs, fetch: options.fetch }),
     pacers: createPacers(options.rateLimit, clock),
     log: createTransportLog(options.logger),
+    headers: clientHeaders(options.defaultHeaders, sdk, options.appInfo),
     envelopeOf(schema) {
       let envelope = envelopes.get(schema);
       if (!envelope) {

@@ -22,6 +22,21 @@ export interface RateLimitOptions {
   write?: number;
 }
 
+/** The POS vendor's application, named in the `User-Agent` after the SDK: `MyPOS/2.1.0 (+https://pos.example)`. */
+export interface AppInfo {
+  /** A product token: letters, digits and `!#$%&'*+-.^_\`|~`, no spaces or slashes. */
+  name: string;
+  version?: string;
+  url?: string;
+}
+
+/** What the SDK package calling the transport is, for its `User-Agent`. */
+export interface SdkInfo {
+  /** The npm package name, `@fin/authorization-client`. */
+  name: string;
+  version: string;
+}
+
 export interface HttpClientOptions {
   /** Host root, e.g. `https://api.example.com` (paths carry `/v1`). */
   baseUrl: string;
@@ -48,9 +63,28 @@ export interface HttpClientOptions {
   clock?: Clock;
   /** Jitter source in [0, 1); default `Math.random`. */
   random?: () => number;
+  /** Your application, named in the `User-Agent` after the SDK and Node versions. */
+  appInfo?: AppInfo;
+  /**
+   * Headers sent on every request (a proxy's, a tenant's). `Authorization`, `Idempotency-Key`,
+   * `X-Request-Id`, `X-Correlation-Id` and `User-Agent` are the SDK's own: naming one is refused.
+   */
+  defaultHeaders?: Record<string, string>;
 }
 
-export interface RequestOptions<S extends z.ZodType> {
+/** What a caller may set on one call, beside the request itself. */
+export interface CallOptions {
+  /** X-Correlation-Id of the sale journey; a new one per call when absent. */
+  correlationId?: string;
+  /** Aborts the call, including a backoff or pacing wait. */
+  signal?: AbortSignal;
+  /** Time allowed to each attempt of this call, instead of the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Retries of this call after its first attempt, instead of the client's `maxRetries`. */
+  maxRetries?: number;
+}
+
+export interface RequestOptions<S extends z.ZodType> extends CallOptions {
   method: HttpMethod;
   /** Path from the host root, with its `/v1` prefix: `/v1/sales/authorize`. */
   path: string;
@@ -63,12 +97,8 @@ export interface RequestOptions<S extends z.ZodType> {
   kind: RequestKind;
   /** Scopes of the token this call needs; default the client's `scopes`. One token per distinct set. */
   scopes?: readonly Scope[];
-  /** Idempotency-Key of a write; one is made per call when absent and kept on every retry. */
+  /** Idempotency-Key of a write, a uuid v4 (else refused before sending); one is made per call when absent. */
   idempotencyKey?: string;
-  /** X-Correlation-Id of the sale journey; a new one per call when absent. */
-  correlationId?: string;
-  /** Aborts the call, including a backoff or pacing wait. */
-  signal?: AbortSignal;
   /** Extra request headers (they never override the transport's own). */
   headers?: Record<string, string>;
   /** Schema of the envelope's `data` (of the whole body for `kind: 'token'`). */
@@ -81,6 +111,8 @@ export interface ResponseMeta {
   requestId: string;
   /** The server's own request id, when it answered with one other than `requestId` (it did not echo ours). */
   serverRequestId: string | undefined;
+  /** X-Request-Id of every attempt of the call, first to last (the last one answered). */
+  requestIds: string[];
   correlationId: string;
   /** The Idempotency-Key sent, for writes. */
   idempotencyKey: string | undefined;
@@ -93,6 +125,18 @@ export interface ResponseMeta {
   /** Response headers, lower-case names (never a cookie). */
   headers: Record<string, string>;
 }
+
+/** A result with the metadata of the answer that carried it, as a non-enumerable `lastResponse`. */
+export type WithResponse<T> = T & { readonly lastResponse: ResponseMeta };
+
+/**
+ * The result of a write: beside `lastResponse`, the Idempotency-Key it was sent with and every attempt's
+ * X-Request-Id, also non-enumerable (so `JSON.stringify` and equality see only the API's data).
+ */
+export type WriteResult<T> = WithResponse<T> & {
+  readonly idempotencyKey: string;
+  readonly requestIds: readonly string[];
+};
 
 export interface HttpResult<T> {
   data: T;

@@ -1,6 +1,6 @@
 // PagedList: every item of a paged Partner POS list as an async iterable, plus `.pages()` and `.toArray({ limit })`.
 import type { Pagination } from '@fin/core';
-import type { ResponseMeta } from '@fin/core/transport';
+import type { CallOptions, ResponseMeta } from '@fin/core/transport';
 import {
   type PaginationInconsistency,
   PaginationInconsistencyError,
@@ -13,11 +13,10 @@ export interface Page<T> {
   meta: ResponseMeta;
 }
 
-export interface ListOptions {
+/** `signal`, `correlationId`, `timeoutMs` and `maxRetries` apply to each page's call. */
+export interface ListOptions extends CallOptions {
   /** Items per page, 1 to 200; default 200, the fewest requests under the read limit. */
   pageSize?: number;
-  signal?: AbortSignal;
-  correlationId?: string;
   /**
    * When the list changes while it is read (its `totalItems` moves, or the pages do not add up):
    * `'throw'` (default) a PaginationInconsistencyError at once; `'warn'` keeps reading by the latest

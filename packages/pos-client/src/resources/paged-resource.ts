@@ -2,7 +2,7 @@
 import { endpoints, type Pagination } from '@fin/core';
 import type { QueryValue } from '@fin/core/transport';
 import type { z } from 'zod';
-import type { ClientContext } from '../client-context.js';
+import { type ClientContext, callOptions } from '../client-context.js';
 import { type ListOptions, PagedList } from '../pagination/paged-list.js';
 
 /** A registry entry whose answer is one page of a list. */
@@ -27,8 +27,7 @@ export function pagedResource<E extends PagedEndpoint, T>(
       async fetchPage({ page, pageSize }) {
         const { data, meta } = await context.http.request({
           ...endpoints.endpointRequest(list.endpoint, { query: { ...list.query, page, pageSize } }),
-          signal: options.signal,
-          correlationId: options.correlationId,
+          ...callOptions(options),
         });
         return { items: list.items(data), pagination: data.pagination, meta };
       },

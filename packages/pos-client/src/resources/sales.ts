@@ -1,7 +1,8 @@
 // Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
 import { endpoints, FinApiError, FinInputError, type SaleStatus } from '@fin/core';
+import { type ResponseMeta, type WithResponse, withResponse } from '@fin/core/transport';
 import type { z } from 'zod';
-import type { CallOptions, ClientContext } from '../client-context.js';
+import { type CallOptions, type ClientContext, callOptions } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
 
 const search = endpoints.partnerPos.searchSales;
@@ -16,10 +17,25 @@ export interface SalesResource {
   /**
    * The partner's sales for a CPF or an IMEI, most recent first as the partner sends them. No sale
    * found is an empty list: the spec gives it a 404 without naming a code, so any 404 error answer of
-   * this endpoint (`resource_not_found`, `sale_not_found`, `not_found` ...) is one. Other errors throw.
+   * this endpoint (`resource_not_found`, `sale_not_found`, `not_found` ...) is one. Its answer is the result's `lastResponse`.
+   * Other errors throw.
    */
-  search(criteria: SaleSearchCriteria, options?: CallOptions): Promise<SaleStatus[]>;
+  search(criteria: SaleSearchCriteria, options?: CallOptions): Promise<WithResponse<SaleStatus[]>>;
 }
+
+/** The metadata of the 404 that means "no sale": the partner's answer, read from the error. */
+const notFoundMeta = (error: FinApiError): ResponseMeta => ({
+  status: error.status,
+  requestId: error.requestId ?? '',
+  serverRequestId: error.serverRequestId,
+  requestIds: [...error.requestIds],
+  correlationId: error.correlationId ?? '',
+  idempotencyKey: undefined,
+  processingTimeMs: undefined,
+  message: error.message,
+  attempts: error.requestIds.length,
+  headers: error.headers,
+});
 
 export const salesResource = (context: ClientContext): SalesResource => ({
   async search(criteria, options = {}) {
@@ -32,15 +48,14 @@ export const salesResource = (context: ClientContext): SalesResource => ({
     }
     const body = key === 'taxId' ? { taxId: criteria.taxId } : { imei: criteria.imei };
     try {
-      const { data } = await context.http.request({
+      const { data, meta } = await context.http.request({
         ...endpoints.endpointRequest(search, { body }),
-        signal: options.signal,
-        correlationId: options.correlationId,
+        ...callOptions(options),
       });
-      return data.sales;
+      return withResponse(data.sales, meta);
     } catch (error) {
       // Only an error envelope: a 404 body we cannot read (a wrong baseUrl's HTML page) still throws.
-      if (error instanceof FinApiError && error.status === 404) return [];
+      if (error instanceof FinApiError && error.status === 404) return withResponse([], notFoundMeta(error));
       throw error;
     }
   },

@@ -8,8 +8,8 @@ import {
   type Service,
   type StockLevel,
 } from '@fin/core';
-import type { QueryValue } from '@fin/core/transport';
-import type { CallOptions, ClientContext } from '../client-context.js';
+import { type QueryValue, type WithResponse, withResponse } from '@fin/core/transport';
+import { type CallOptions, type ClientContext, callOptions } from '../client-context.js';
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';
 import { withRefusalMessage } from './imei-refusal-message.js';
 import { pagedResource } from './paged-resource.js';
@@ -18,19 +18,19 @@ import { requireStoreId } from './store-id.js';
 
 export interface StorePlans {
   /** The carrier plans the store sells. */
-  list(options?: CallOptions): Promise<Plan[]>;
+  list(options?: CallOptions): Promise<WithResponse<Plan[]>>;
 }
 
 export interface StoreProducts {
   /** The products a plan lists, without stock (stock is read in real time). Paged, like `pos.employees.list()`. */
   list(query: { planId: string } & ListOptions): PagedList<Product>;
   /** R-04: a smartphone or accessory by barcode (6 to 32 characters), with current stock. */
-  byBarcode(barcode: string, options?: CallOptions): Promise<ProductWithStock>;
+  byBarcode(barcode: string, options?: CallOptions): Promise<WithResponse<ProductWithStock>>;
 }
 
 export interface StoreServices {
   /** Warranties, insurance and protections of a smartphone SKU. */
-  list(query: { sku: string }, options?: CallOptions): Promise<Service[]>;
+  list(query: { sku: string }, options?: CallOptions): Promise<WithResponse<Service[]>>;
 }
 
 export interface StoreStock {
@@ -38,7 +38,7 @@ export interface StoreStock {
    * Current stock of one SKU: `{ sku, storeId, stock, updatedAt }` (DESIGN 8). A partner answering
    * `quantity` instead is read the same way: the result always names it `stock`.
    */
-  get(sku: string, options?: CallOptions): Promise<StockLevel>;
+  get(sku: string, options?: CallOptions): Promise<WithResponse<StockLevel>>;
 }
 
 export interface StoreImei {
@@ -47,7 +47,7 @@ export interface StoreImei {
    * `message` to the seller as it comes: a refusal the partner sent without one gets an operational
    * pt-BR text from the client (invalid IMEI, another store's device, not in stock), and a warning is logged.
    */
-  validate(imei: string, options?: CallOptions): Promise<ImeiValidation>;
+  validate(imei: string, options?: CallOptions): Promise<WithResponse<ImeiValidation>>;
 }
 
 /** The calls of one store; made by `pos.store(storeId)`, which refuses an empty or over-long storeId. */
@@ -60,29 +60,30 @@ export interface StoreScope {
   readonly imei: StoreImei;
 }
 
+/** The answer's data itself as the result. */
+const whole = <T extends object>(data: T): T => data;
+
 export function createStoreScope(context: ClientContext, storeIdInput: string): StoreScope {
   const storeId = requireStoreId(storeIdInput);
   const api = endpoints.partnerPos;
-  const request = <E extends endpoints.EndpointDefinition>(
+  /** One read of this store: `pick` takes the result out of the answer's data; `lastResponse` is its answer. */
+  const read = async <E extends endpoints.EndpointDefinition, T extends object>(
     endpoint: E,
     query: Record<string, QueryValue>,
     options: CallOptions = {},
-  ) =>
-    context.http.request({
+    pick: (data: endpoints.EndpointData<E>) => T,
+  ): Promise<WithResponse<T>> => {
+    const { data, meta } = await context.http.request({
       ...endpoints.endpointRequest(endpoint, { query: { storeId, ...query } }),
-      signal: options.signal,
-      correlationId: options.correlationId,
+      ...callOptions(options),
     });
-  const read = async <E extends endpoints.EndpointDefinition>(
-    endpoint: E,
-    query: Record<string, QueryValue>,
-    options?: CallOptions,
-  ): Promise<endpoints.EndpointData<E>> => (await request(endpoint, query, options)).data;
+    return withResponse(pick(data), meta);
+  };
 
   return {
     storeId,
     plans: {
-      list: async (options) => (await read(api.listPlans, {}, options)).plans,
+      list: (options) => read(api.listPlans, {}, options, (data) => data.plans),
     },
     products: {
       list: ({ planId, ...options }) =>
@@ -96,27 +97,32 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
           },
           options,
         ),
-      byBarcode: (barcode, options) => read(api.getProductByBarcode, { barcode }, options),
+      byBarcode: (barcode, options) => read(api.getProductByBarcode, { barcode }, options, whole),
     },
     services: {
-      list: async ({ sku }, options) => (await read(api.listServices, { sku }, options)).services,
+      list: ({ sku }, options) => read(api.listServices, { sku }, options, (data) => data.services),
     },
     stock: {
       get: async (sku, options = {}) => {
         // The registry's schema names the count `stock`; this reader also takes a partner's `quantity`.
-        const { data } = await context.http.request({
+        const { data, meta } = await context.http.request({
           ...endpoints.endpointRequest(api.getStock, { query: { storeId, sku } }),
           schema: partnerStockLevel,
-          signal: options.signal,
-          correlationId: options.correlationId,
+          ...callOptions(options),
         });
-        return data;
+        return withResponse(data, meta);
       },
     },
     imei: {
       validate: async (imei, options) => {
-        const { data, meta } = await request(api.validateImei, { imei }, options);
-        return withRefusalMessage(data, { storeId, requestId: meta.requestId, log: context.log });
+        const checked = await read(api.validateImei, { imei }, options, whole);
+        const meta = checked.lastResponse;
+        const explained = withRefusalMessage(checked, {
+          storeId,
+          requestId: meta.requestId,
+          log: context.log,
+        });
+        return withResponse(explained, meta);
       },
     },
   };

@@ -1,7 +1,8 @@
 // pos.sellers.login: both request shapes, one normalized result; the password is sent once and kept nowhere.
 import { endpoints, FinInputError } from '@fin/core';
+import { type WithResponse, withResponse } from '@fin/core/transport';
 import type { z } from 'zod';
-import type { CallOptions, ClientContext } from '../client-context.js';
+import { type CallOptions, type ClientContext, callOptions } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
 import { type SellerLoginResult, toSellerLoginResult } from './seller-login-result.js';
 
@@ -20,7 +21,7 @@ export interface SellersResource {
    * replays once), never the seller's password. The password goes in the body of this one request and is
    * neither logged, kept, nor put in any error.
    */
-  login(credentials: SellerCredentials, options?: CallOptions): Promise<SellerLoginResult>;
+  login(credentials: SellerCredentials, options?: CallOptions): Promise<WithResponse<SellerLoginResult>>;
 }
 
 export const sellersResource = (context: ClientContext): SellersResource => ({
@@ -38,14 +39,14 @@ export const sellersResource = (context: ClientContext): SellersResource => ({
         : { username: credentials.username, password: credentials.password };
     const { data, meta } = await context.http.request({
       ...endpoints.endpointRequest(session, { body }),
-      signal: options.signal,
-      correlationId: options.correlationId,
+      ...callOptions(options),
     });
-    return toSellerLoginResult(data, meta.message, {
+    const result = toSellerLoginResult(data, meta.message, {
       endpoint: endpoints.endpointName(session),
       status: meta.status,
       requestId: meta.requestId,
       correlationId: meta.correlationId,
     });
+    return withResponse(result, meta);
   },
 });
