@@ -246,6 +246,76 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         await limited('first');
         expect((await limited('second', 'fp-2'))?.claim).toEqual({ outcome: 'conflict' });
       });
+      it("answers an authorize's lookup with the claim exactly as the three reads do, and only for a granted claim", async () => {
+        if (!store.claimIdempotencyKeyWithinLimit) return;
+        const active = authorizationFixture({ imei: deviceImei(1) });
+        const exchanged = authorizationFixture({ imei: deviceImei(2) });
+        const proposal = proposalFixture();
+        await store.insertProposal(proposal);
+        await store.createAuthorization({ authorization: active, now: T0 });
+        await store.createAuthorization({ authorization: exchanged, now: T0 });
+        await store.updateAuthorization({
+          record: {
+            ...exchanged,
+            status: 'CONFIRMED',
+            confirmation: {
+              saleNumber: 'S-1',
+              invoiceNumber: 'NF-1',
+              nfeAccessKey: '35260312345678000190550010000000011000000010',
+              invoicedAt: at(MINUTE).toISOString(),
+            },
+            confirmedAt: at(MINUTE).toISOString(),
+            contract: {
+              contractId: 'ctr_1',
+              principal: exchanged.grandTotal,
+              installments: [{ number: 1, amount: exchanged.grandTotal, dueDate: '2026-04-02' }],
+              createdAt: at(MINUTE).toISOString(),
+            },
+            cancellation: {
+              reason: 'EXCHANGE',
+              cancelledAt: at(2 * MINUTE).toISOString(),
+              noticedAt: at(2 * MINUTE).toISOString(),
+              verification: 'PENDING',
+              attempts: 0,
+              nextAttemptAt: at(3 * MINUTE).toISOString(),
+              verifiedAt: null,
+            },
+            updatedAt: at(2 * MINUTE).toISOString(),
+          },
+          expectedVersion: 1,
+          now: at(2 * MINUTE),
+        });
+        const now = at(5 * MINUTE);
+        const lookup = {
+          clientId: 'partner-a',
+          clientTaxId: active.clientTaxId,
+          storeId: active.storeId,
+          imei: active.imei,
+          now,
+        };
+        const write = (owner: string) =>
+          store.claimIdempotencyKeyWithinLimit!({
+            hit: { key: 'write:partner-a', limit: 100, windowMs: MINUTE, now },
+            claim: claim(owner, 'fp-1', now),
+            lookup,
+          });
+        const granted = await write('first');
+        expect(granted.claim).toEqual({ outcome: 'claimed' });
+        if (granted.found) {
+          const reads = {
+            activeByImei: await store.findActiveByImei({ imei: active.imei, now }),
+            unusedProposal: await store.findUnusedProposal(lookup),
+            exchangeNotices: await store.findExchangeNotices(lookup),
+          };
+          expect(reads.activeByImei?.authorizationId).toBe(active.authorizationId);
+          expect(reads.unusedProposal).toEqual(proposal);
+          expect(reads.exchangeNotices.map((r) => r.authorizationId)).toEqual([exchanged.authorizationId]);
+          expect(granted.found).toEqual(reads);
+        }
+        const waiting = await write('second');
+        expect(waiting.claim).toEqual({ outcome: 'in_progress' });
+        expect(waiting.found).toBeUndefined();
+      });
     });
 
     describe('the atomic phase: a write and its idempotent answer commit together (issue 19)', () => {
