@@ -56,6 +56,37 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
   };
 }
 
+/** `record` confirmed (with its contract), then noticed cancelled for an EXCHANGE: every field set. */
+const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecord => ({
+  ...record,
+  status: 'CONFIRMED',
+  confirmation: {
+    saleNumber: 'S-1',
+    invoiceNumber: 'NF-1',
+    nfeAccessKey: '35260312345678000190550010000000011000000010',
+    invoicedAt: at(MINUTE).toISOString(),
+  },
+  confirmedAt: at(2 * MINUTE).toISOString(),
+  contract: {
+    contractId: 'ctr_1',
+    principal: record.grandTotal,
+    installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
+    createdAt: at(2 * MINUTE).toISOString(),
+  },
+  cancellation: {
+    reason: 'EXCHANGE',
+    description: 'troca',
+    cancelledAt: at(3 * MINUTE).toISOString(),
+    noticedAt: at(3 * MINUTE).toISOString(),
+    verification: 'PENDING',
+    attempts: 1,
+    nextAttemptAt: at(4 * MINUTE).toISOString(),
+    verifiedAt: null,
+    lastOutcome: 'sale search failed',
+  },
+  updatedAt: at(3 * MINUTE).toISOString(),
+});
+
 const claim = (owner: string, fingerprint = 'fp-1', now = T0, key = 'key-1', clientId = 'partner-a') => ({
   clientId,
   key,
@@ -255,35 +286,9 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         await store.createAuthorization({ authorization: active, now: T0 });
         await store.createAuthorization({ authorization: exchanged, now: T0 });
         await store.updateAuthorization({
-          record: {
-            ...exchanged,
-            status: 'CONFIRMED',
-            confirmation: {
-              saleNumber: 'S-1',
-              invoiceNumber: 'NF-1',
-              nfeAccessKey: '35260312345678000190550010000000011000000010',
-              invoicedAt: at(MINUTE).toISOString(),
-            },
-            confirmedAt: at(MINUTE).toISOString(),
-            contract: {
-              contractId: 'ctr_1',
-              principal: exchanged.grandTotal,
-              installments: [{ number: 1, amount: exchanged.grandTotal, dueDate: '2026-04-02' }],
-              createdAt: at(MINUTE).toISOString(),
-            },
-            cancellation: {
-              reason: 'EXCHANGE',
-              cancelledAt: at(2 * MINUTE).toISOString(),
-              noticedAt: at(2 * MINUTE).toISOString(),
-              verification: 'PENDING',
-              attempts: 0,
-              nextAttemptAt: at(3 * MINUTE).toISOString(),
-              verifiedAt: null,
-            },
-            updatedAt: at(2 * MINUTE).toISOString(),
-          },
+          record: confirmedThenExchanged(exchanged),
           expectedVersion: 1,
-          now: at(2 * MINUTE),
+          now: at(3 * MINUTE),
         });
         const now = at(5 * MINUTE);
         const lookup = {
@@ -564,35 +569,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
           },
         });
         await store.createAuthorization({ authorization: full, now: T0 });
-        const next: AuthorizationRecord = {
-          ...full,
-          status: 'CONFIRMED',
-          confirmation: {
-            saleNumber: 'S-1',
-            invoiceNumber: 'NF-1',
-            nfeAccessKey: '35260312345678000190550010000000011000000010',
-            invoicedAt: at(MINUTE).toISOString(),
-          },
-          confirmedAt: at(2 * MINUTE).toISOString(),
-          contract: {
-            contractId: 'ctr_1',
-            principal: full.grandTotal,
-            installments: [{ number: 1, amount: full.grandTotal, dueDate: '2026-04-02' }],
-            createdAt: at(2 * MINUTE).toISOString(),
-          },
-          cancellation: {
-            reason: 'EXCHANGE',
-            description: 'troca',
-            cancelledAt: at(3 * MINUTE).toISOString(),
-            noticedAt: at(3 * MINUTE).toISOString(),
-            verification: 'PENDING',
-            attempts: 1,
-            nextAttemptAt: at(4 * MINUTE).toISOString(),
-            verifiedAt: null,
-            lastOutcome: 'sale search failed',
-          },
-          updatedAt: at(3 * MINUTE).toISOString(),
-        };
+        const next = confirmedThenExchanged(full);
         const written = await store.updateAuthorization({
           record: next,
           expectedVersion: 1,
