@@ -239,8 +239,9 @@ function databaseRows(
   return [
     {
       figure: `authorize, postgres store, ${SEQUENTIAL} sequential requests: round trips (statements) per authorize`,
-      measured: fixed(roundTrips, 2),
-      baseline: `${fixed(trips.base, 2)} raw pg`,
+      // Three decimals: a token lookup when the 5 s token cache lapses shows as 2.005, not as 2.00.
+      measured: fixed(roundTrips, 3),
+      baseline: `${fixed(trips.base, 3)} raw pg`,
       goal: `<= ${GOALS.roundTrips}`,
       verdict: verdict(roundTrips, GOALS.roundTrips, 'at-most'),
       command,

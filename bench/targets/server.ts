@@ -41,6 +41,7 @@ async function start(kind: string): Promise<{ server: Server; close: () => Promi
       ? kit.memoryStore()
       : (await built<typeof import('@fin/server-kit/postgres')>('postgres.js')).postgresStore({
           connectionString,
+          // FIN_BENCH_UNNAMED=1: the store as behind PgBouncer before 1.21 (docs/performance.md).
           ...(process.env.FIN_BENCH_UNNAMED ? { preparedStatements: false } : {}),
         });
   const service = benchService(kit, store);
