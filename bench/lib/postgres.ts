@@ -1,15 +1,77 @@
-// A throwaway PostgreSQL on loopback for the bench, from the harness the tests use (test/support/postgres.ts).
+// A throwaway PostgreSQL on loopback for the bench (the test harness, test/support/postgres.ts), with pg_stat_statements loaded.
 import { migrate } from '@fin/server-kit/postgres';
+import pg from 'pg';
 import { startPostgres } from '../../test/support/postgres.js';
 
-/** Starts a server, makes and migrates one fresh database, hands its URL to `use`, then stops the server. */
-export async function withDatabase<T>(use: (connectionString: string) => Promise<T>): Promise<T> {
-  const server = await startPostgres();
+/**
+ * pg_stat_statements counts every top-level statement a database receives (node-postgres sends one at a
+ * time, so one statement is one round trip) with its planning and execution time.
+ */
+const STATEMENT_STATS = [
+  'shared_preload_libraries=pg_stat_statements',
+  'pg_stat_statements.track_planning=on',
+  'pg_stat_statements.track=top',
+];
+
+/** What one database received between `reset` and `read`. */
+export interface StatementTotals {
+  /** Top-level statements executed (BEGIN and COMMIT included). */
+  calls: number;
+  /** How many of them were planned (a named prepared statement with a cached plan is not). */
+  plans: number;
+  planMicros: number;
+  execMicros: number;
+}
+
+export interface BenchPostgres {
+  /** A fresh database migrated to the store's schema; returns its connection string. */
+  createDatabase(): Promise<string>;
+  /** Forgets the statistics of the database at `url`. */
+  resetStatements(url: string): Promise<void>;
+  readStatements(url: string): Promise<StatementTotals>;
+}
+
+const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** Starts a server, hands it to `use`, then stops it. */
+export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<T>): Promise<T> {
+  const server = await startPostgres(STATEMENT_STATS);
+  const admin = new pg.Client({ connectionString: server.connectionString() });
   try {
-    const connectionString = await server.createDatabase();
-    await migrate({ connectionString });
-    return await use(connectionString);
+    await admin.connect();
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const oid = async (url: string) =>
+      (
+        await admin.query<{ oid: number }>('SELECT oid FROM pg_database WHERE datname = $1', [
+          databaseOf(url),
+        ])
+      ).rows[0]!.oid;
+    return await use({
+      async createDatabase() {
+        const connectionString = await server.createDatabase();
+        await migrate({ connectionString });
+        return connectionString;
+      },
+      async resetStatements(url) {
+        await admin.query('SELECT pg_stat_statements_reset(0, $1, 0)', [await oid(url)]);
+      },
+      async readStatements(url) {
+        const { rows } = await admin.query<Record<keyof StatementTotals, number>>(
+          `SELECT coalesce(sum(calls), 0)::float8 AS calls, coalesce(sum(plans), 0)::float8 AS plans,
+                  coalesce(sum(total_plan_time), 0) * 1000 AS "planMicros",
+                  coalesce(sum(total_exec_time), 0) * 1000 AS "execMicros"
+           FROM pg_stat_statements WHERE dbid = $1 AND toplevel`,
+          [await oid(url)],
+        );
+        return rows[0]!;
+      },
+    });
   } finally {
+    await admin.end().catch(() => undefined);
     await server.stop();
   }
 }
+
+/** One fresh migrated database on its own server (the soak). */
+export const withDatabase = <T>(use: (connectionString: string) => Promise<T>): Promise<T> =>
+  withPostgres(async (postgres) => use(await postgres.createDatabase()));

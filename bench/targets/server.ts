@@ -1,4 +1,4 @@
-// Child process of the bench: starts one server (`raw`, `memory` or `postgres`) on loopback and reports its port.
+// Child process of the bench: starts one server (`raw`, `raw-pg`, `memory` or `postgres`) on loopback and reports its port.
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TargetMessage } from '../lib/target.js';
 import { benchService } from './bench-service.js';
+import { rawPgServer } from './raw-pg-server.js';
 import { rawServer } from './raw-server.js';
 
 const reply = (message: TargetMessage) => process.send?.(message);
@@ -17,16 +18,22 @@ const reply = (message: TargetMessage) => process.send?.(message);
  * published build does not have, a cost the raw baseline (no named closures) never pays.
  */
 async function built<T>(file: 'index.js' | 'postgres.js'): Promise<T> {
-  const url = new URL(`../../packages/server-kit/dist/${file}`, import.meta.url);
+  // FIN_BENCH_SERVER_KIT_DIST: another build to measure (e.g. main's, copied aside) instead of this tree's.
+  const dist =
+    process.env.FIN_BENCH_SERVER_KIT_DIST ??
+    fileURLToPath(new URL('../../packages/server-kit/dist', import.meta.url));
+  const url = new URL(`file://${dist}/${file}`);
   if (!existsSync(fileURLToPath(url))) throw new Error(`build first (pnpm build): no ${url.pathname}`);
   return (await import(url.href)) as T;
 }
 
 async function start(kind: string): Promise<{ server: Server; close: () => Promise<void> }> {
   if (kind === 'raw') return { server: rawServer(), close: async () => undefined };
-  if (kind !== 'memory' && kind !== 'postgres') throw new Error(`unknown target ${kind}`);
+  if (kind !== 'memory' && kind !== 'postgres' && kind !== 'raw-pg')
+    throw new Error(`unknown target ${kind}`);
   const connectionString = process.env.DATABASE_URL ?? '';
-  if (kind === 'postgres' && connectionString === '') throw new Error('postgres target needs DATABASE_URL');
+  if (kind !== 'memory' && connectionString === '') throw new Error(`${kind} target needs DATABASE_URL`);
+  if (kind === 'raw-pg') return rawPgServer(connectionString);
   const kit = await built<typeof import('@fin/server-kit')>('index.js');
   // Loaded only when asked for, so the raw and memory targets never load pg.
   const store =
@@ -34,6 +41,8 @@ async function start(kind: string): Promise<{ server: Server; close: () => Promi
       ? kit.memoryStore()
       : (await built<typeof import('@fin/server-kit/postgres')>('postgres.js')).postgresStore({
           connectionString,
+          // FIN_BENCH_UNNAMED=1: the store as behind PgBouncer before 1.21 (docs/performance.md).
+          ...(process.env.FIN_BENCH_UNNAMED ? { preparedStatements: false } : {}),
         });
   const service = benchService(kit, store);
   const close = async () => {

@@ -16,6 +16,8 @@ const serverSettings = [
   'shared_buffers=64MB',
   'log_min_messages=warning',
 ];
+/** More `name=value` settings from the parent (the bench loads pg_stat_statements), one a line. */
+const extraSettings = (process.env.FIN_POSTGRES_SETTINGS ?? '').split('\n').filter((line) => line !== '');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +57,7 @@ function startServer(
   runAs: RunAs | undefined,
 ): Promise<ChildProcess> {
   const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', ''];
-  for (const setting of serverSettings) args.push('-c', setting);
+  for (const setting of [...serverSettings, ...extraSettings]) args.push('-c', setting);
   return new Promise((resolve, reject) => {
     const child = spawn(postgres, args, {
       uid: runAs?.uid,

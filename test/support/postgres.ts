@@ -24,9 +24,15 @@ export interface TestPostgres {
 const serverEntry = fileURLToPath(new URL('./postgres-server.ts', import.meta.url));
 const tsx = createRequire(import.meta.url).resolve('tsx');
 
-/** Starts a server in a child process; it stops (and its files go) when `stop()` is called or this process ends. */
-export async function startPostgres(): Promise<TestPostgres> {
-  const child = spawn(process.execPath, ['--import', tsx, serverEntry], { stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * Starts a server in a child process; it stops (and its files go) when `stop()` is called or this process ends.
+ * `settings` (`name=value`) are passed to postgres as `-c` options beside the harness's own.
+ */
+export async function startPostgres(settings: readonly string[] = []): Promise<TestPostgres> {
+  const child = spawn(process.execPath, ['--import', tsx, serverEntry], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, FIN_POSTGRES_SETTINGS: settings.join('\n') },
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -3,6 +3,8 @@ import type { ErrorCode } from '@fin/core';
 import type { PlainResponse } from '../http/plain.js';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type {
+  AuthorizeFindings,
+  AuthorizeLookup,
   IdempotencyClaim,
   IdempotencyClaimResult,
   IdempotencyKeyRef,
@@ -44,6 +46,8 @@ export function isStorable(response: PlainResponse): boolean {
 export interface OwnedKey {
   /** The key's answer for `response`, for the store write that makes it true; `undefined` if not stored. */
   answer(response: PlainResponse): KeyAnswer | undefined;
+  /** The run's `lookup`, answered by the store with the claim (one round trip less per read). */
+  found?: AuthorizeFindings;
 }
 
 export interface Executed {
@@ -109,9 +113,10 @@ export function createIdempotency(deps: ServiceDeps) {
   async function claimCounting(
     hit: RateLimitHit,
     claim: IdempotencyClaim,
+    lookup: AuthorizeLookup | undefined,
   ): Promise<LimitedIdempotencyClaimResult> {
     if (store.claimIdempotencyKeyWithinLimit && rateLimiter === store) {
-      return store.claimIdempotencyKeyWithinLimit({ hit, claim });
+      return store.claimIdempotencyKeyWithinLimit({ hit, claim, ...(lookup ? { lookup } : {}) });
     }
     const limit = await rateLimiter.consumeRateLimit(hit);
     return limit.allowed ? { limit, claim: await store.claimIdempotencyKey(claim) } : { limit };
@@ -128,6 +133,7 @@ export function createIdempotency(deps: ServiceDeps) {
     execute: (key: OwnedKey) => Promise<Executed>,
     hit?: RateLimitHit,
     maxWaitMs = Number.POSITIVE_INFINITY,
+    lookup?: AuthorizeLookup,
   ): Promise<IdempotentOutcome> {
     const waitBudgetMs = Math.min(idempotencyWaitMs, maxWaitMs);
     const local = [clientId, key].join('\u0000');
@@ -169,11 +175,13 @@ export function createIdempotency(deps: ServiceDeps) {
           leaseMs: idempotencyLeaseMs,
         };
         let claim: IdempotencyClaimResult;
+        let found: AuthorizeFindings | undefined;
         if (uncounted) {
-          const counted = await claimCounting(uncounted, claimInput);
+          const counted = await claimCounting(uncounted, claimInput, lookup);
           uncounted = undefined;
           if (!counted.claim) return { kind: 'rate_limited', decision: counted.limit };
           claim = counted.claim;
+          found = counted.found;
         } else {
           claim = await store.claimIdempotencyKey(claimInput);
         }
@@ -183,7 +191,7 @@ export function createIdempotency(deps: ServiceDeps) {
           return { kind: 'replayed', response: claim.response };
         }
         if (claim.outcome === 'claimed') {
-          const response = await executeOwned(local, { clientId, key, owner }, execute);
+          const response = await executeOwned(local, { clientId, key, owner }, execute, found);
           if (isStorable(response)) stored = response;
           return { kind: 'ran', response };
         }
@@ -207,12 +215,14 @@ export function createIdempotency(deps: ServiceDeps) {
     local: string,
     ref: IdempotencyKeyRef,
     execute: (key: OwnedKey) => Promise<Executed>,
+    found: AuthorizeFindings | undefined,
   ): Promise<PlainResponse> {
     let executed: Executed;
     try {
       executed = await execute({
         answer: (response) =>
           isStorable(response) ? { ...ref, response, now: deps.clock.now() } : undefined,
+        ...(found ? { found } : {}),
       });
     } catch (error) {
       await release(local, ref);

@@ -74,10 +74,28 @@ export type IdempotencyClaimResult =
   /** Same key and fingerprint, still running elsewhere: wait and claim again. */
   | { outcome: 'in_progress' };
 
+/** What an authorize reads before it decides (R-10's pre-check, DESIGN 1's proposal order), as of `now`. */
+export interface AuthorizeLookup {
+  clientId: string;
+  clientTaxId: string;
+  storeId: string;
+  imei: string;
+  now: Date;
+}
+
+/** `findActiveByImei`, `findUnusedProposal` and `findExchangeNotices` answered for one `AuthorizeLookup`. */
+export interface AuthorizeFindings {
+  activeByImei: AuthorizationRecord | undefined;
+  unusedProposal: ProposalRecord | undefined;
+  exchangeNotices: AuthorizationRecord[];
+}
+
 /** A rate-limit hit and the claim it lets through, counted and made in one atomic step. */
 export interface LimitedIdempotencyClaim {
   hit: RateLimitHit;
   claim: IdempotencyClaim;
+  /** Reads the request will make once it holds the claim: a store may answer them in the same step. */
+  lookup?: AuthorizeLookup;
 }
 
 export interface LimitedIdempotencyClaimResult {
@@ -85,6 +103,12 @@ export interface LimitedIdempotencyClaimResult {
   limit: RateLimitDecision;
   /** `claimIdempotencyKey`'s answer, only when `limit.allowed` (a refused request claims nothing). */
   claim?: IdempotencyClaimResult;
+  /**
+   * `lookup`'s answers, when the store made them with a claim it granted (optional: without them the
+   * request reads one by one). They are what the three reads return at that moment; like any read,
+   * the write decides (R-10 and proposal slots are held by `createAuthorization`).
+   */
+  found?: AuthorizeFindings;
 }
 
 /** An idempotency key's answer, stored by the write that makes it true, in the same atomic step. */

@@ -76,6 +76,15 @@ export const SELECT_AUTHORIZATIONS = `
   SELECT a.*, c.contract_id, c.principal_cents, c.installments, c.created_at AS contract_created_at
   FROM fin_authorizations a LEFT JOIN fin_contracts c ON c.authorization_id = a.authorization_id`;
 
+/** R-10's active record of an IMEI as of now: the WHERE clause, over placeholders of IMEI and now. */
+export const activeByImeiWhere = (imei: string, now: string) =>
+  `WHERE a.imei = ${imei} AND (a.status = 'CONFIRMED' OR (a.status = 'AUTHORIZED' AND a.expires_at > ${now}))`;
+
+/** A client's exchange notices of a CPF, newest first: over placeholders of client and CPF. */
+export const exchangeNoticesWhere = (clientId: string, clientTaxId: string) =>
+  `WHERE a.client_id = ${clientId} AND a.client_tax_id = ${clientTaxId} AND a.cancellation_reason = 'EXCHANGE'
+   ORDER BY a.issued_at DESC, a.authorization_id`;
+
 export interface AuthorizationRow extends Record<Column, unknown> {
   contract_id: string | null;
   principal_cents: number | null;
@@ -119,7 +128,9 @@ export function authorizationValues(record: AuthorizationRecord, version: number
   ];
 }
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
+/** A timestamp as pg reads it (a Date) or as `row_to_json` writes it (text). */
+const iso = (value: unknown) =>
+  value instanceof Date || typeof value === 'string' ? new Date(value).toISOString() : null;
 /** Optional fields are left out rather than set to undefined, as the record schemas have them. */
 const optional = <K extends string>(key: K, value: unknown) =>
   value === null || value === undefined ? {} : ({ [key]: value } as Record<K, unknown>);

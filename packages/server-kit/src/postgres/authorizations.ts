@@ -12,7 +12,9 @@ import {
   AUTHORIZATION_COLUMN_TYPES,
   AUTHORIZATION_COLUMNS,
   type AuthorizationRow,
+  activeByImeiWhere,
   authorizationValues,
+  exchangeNoticesWhere,
   SELECT_AUTHORIZATIONS,
   toAuthorizationRecord,
 } from './authorization-rows.js';
@@ -207,21 +209,11 @@ export async function getAuthorization(db: Queryable, authorizationId: string) {
 }
 
 export async function findActiveByImei(db: Queryable, imei: string, now: Date) {
-  const active = await select(
-    db,
-    `WHERE a.imei = $1 AND (a.status = 'CONFIRMED' OR (a.status = 'AUTHORIZED' AND a.expires_at > $2))`,
-    [imei, now],
-  );
-  return active[0];
+  return (await select(db, activeByImeiWhere('$1', '$2'), [imei, now]))[0];
 }
 
 export function findExchangeNotices(db: Queryable, clientId: string, clientTaxId: string) {
-  return select(
-    db,
-    `WHERE a.client_id = $1 AND a.client_tax_id = $2 AND a.cancellation_reason = 'EXCHANGE'
-     ORDER BY a.issued_at DESC, a.authorization_id`,
-    [clientId, clientTaxId],
-  );
+  return select(db, exchangeNoticesWhere('$1', '$2'), [clientId, clientTaxId]);
 }
 
 export function listProposalUses(db: Queryable, proposalId: string) {

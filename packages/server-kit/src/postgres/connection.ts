@@ -21,6 +21,9 @@ export const defaultPostgresTimeouts: Required<PostgresTimeouts> = {
   idleInTransactionTimeoutMs: 10_000,
 };
 
+/** How long an idle pooled connection stays open. */
+const IDLE_CONNECTION_MS = 60_000;
+
 export type PostgresConnection =
   | ({
       /** `postgres://user:password@host:5432/database`; the store creates and closes its own pool. */
@@ -71,6 +74,8 @@ export function openPool(
         }
       : {}),
     connectionTimeoutMillis: timeouts.connectionTimeoutMs,
+    // A connection idle a minute (pg's default: 10 s) is closed: kept open, its prepared statements stay planned.
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
   });
   // An idle connection that breaks (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});

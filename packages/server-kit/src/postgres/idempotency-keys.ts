@@ -1,6 +1,8 @@
 // Idempotency keys in PostgreSQL: the primary key (client, key) is the one claim; a stale row is taken over by an upsert.
 import type { StoredResponse } from '../ports/records.js';
 import type {
+  AuthorizeFindings,
+  AuthorizeLookup,
   IdempotencyClaim,
   IdempotencyClaimResult,
   IdempotencyKeyRef,
@@ -8,6 +10,14 @@ import type {
   LimitedIdempotencyClaim,
   LimitedIdempotencyClaimResult,
 } from '../ports/store.js';
+import {
+  type AuthorizationRow,
+  activeByImeiWhere,
+  exchangeNoticesWhere,
+  SELECT_AUTHORIZATIONS,
+  toAuthorizationRecord,
+} from './authorization-rows.js';
+import { type ProposalRow, toProposal, unusedProposalSql } from './proposals.js';
 import { decisionOf, type RateLimitRow, rateLimitHitSql, rateLimitHitValues } from './rate-limits.js';
 import { type Queryable, query } from './sql.js';
 
@@ -84,27 +94,72 @@ export async function claimIdempotencyKey(
 /**
  * One statement for a write's rate-limit hit and its claim: the hit is counted, and only when it is
  * within the limit is the key claimed. A key another request holds (rare: a retry) is read after.
+ * `reads` adds columns computed from `hit` and `claimed`.
  */
-const LIMITED_CLAIM = `
+const limitedClaimSql = (reads = '') => `
 WITH hit AS (
   ${rateLimitHitSql('$8', '$9', '$10', '$11')}
 ), claimed AS (
   ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.allowed')}
+), granted AS (
+  SELECT EXISTS (SELECT 1 FROM claimed) AS claimed
 )
-SELECT hit.*, EXISTS (SELECT 1 FROM claimed) AS claimed FROM hit`;
+SELECT hit.*, granted.claimed${reads} FROM hit, granted`;
+
+const LIMITED_CLAIM = limitedClaimSql();
+
+/**
+ * The same, with an authorize's three first reads as JSON (`$12..$16`: client, CPF, store, IMEI, now),
+ * made only when the claim is granted: an authorize's first round trip does all its reading.
+ */
+const LIMITED_CLAIM_WITH_LOOKUP = limitedClaimSql(`,
+  (SELECT row_to_json(r) FROM (${SELECT_AUTHORIZATIONS} ${activeByImeiWhere('$15::text', '$16::timestamptz')} LIMIT 1) r
+   WHERE granted.claimed) AS active_by_imei,
+  (SELECT row_to_json(r) FROM (${unusedProposalSql('$13::text', '$14::text', '$16::timestamptz')}) r
+   WHERE granted.claimed) AS unused_proposal,
+  (SELECT coalesce(json_agg(r ORDER BY r.issued_at DESC, r.authorization_id), '[]') FROM (${SELECT_AUTHORIZATIONS} ${exchangeNoticesWhere('$12::text', '$13::text')}) r
+   WHERE granted.claimed) AS exchange_notices`);
+
+interface LookupColumns {
+  active_by_imei: AuthorizationRow | null;
+  unused_proposal: ProposalRow | null;
+  exchange_notices: AuthorizationRow[] | null;
+}
+
+const lookupValues = (lookup: AuthorizeLookup) => [
+  lookup.clientId,
+  lookup.clientTaxId,
+  lookup.storeId,
+  lookup.imei,
+  lookup.now,
+];
+
+function findingsOf(row: LookupColumns): AuthorizeFindings | undefined {
+  if (row.exchange_notices === null) return undefined;
+  return {
+    activeByImei: row.active_by_imei ? toAuthorizationRecord(row.active_by_imei) : undefined,
+    unusedProposal: row.unused_proposal ? toProposal(row.unused_proposal) : undefined,
+    exchangeNotices: row.exchange_notices.map(toAuthorizationRecord),
+  };
+}
 
 export async function claimIdempotencyKeyWithinLimit(
   db: Queryable,
-  { hit, claim }: LimitedIdempotencyClaim,
+  { hit, claim, lookup }: LimitedIdempotencyClaim,
 ): Promise<LimitedIdempotencyClaimResult> {
-  const { rows } = await query<RateLimitRow & { claimed: boolean }>(db, LIMITED_CLAIM, [
-    ...claimValues(claim),
-    ...rateLimitHitValues(hit),
-  ]);
+  const values = [...claimValues(claim), ...rateLimitHitValues(hit)];
+  const { rows } = await query<RateLimitRow & { claimed: boolean } & Partial<LookupColumns>>(
+    db,
+    lookup ? LIMITED_CLAIM_WITH_LOOKUP : LIMITED_CLAIM,
+    lookup ? [...values, ...lookupValues(lookup)] : values,
+  );
   const row = rows[0]!;
   const limit = decisionOf(row);
   if (!limit.allowed) return { limit };
-  if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
+  if (row.claimed) {
+    const found = lookup && findingsOf(row as LookupColumns);
+    return { limit, claim: { outcome: 'claimed' }, ...(found ? { found } : {}) };
+  }
   // The claim loop (a row gone meanwhile) counts no second hit.
   return { limit, claim: (await existingAnswer(db, claim)) ?? (await claimIdempotencyKey(db, claim)) };
 }

@@ -2,7 +2,7 @@
 import type { Logger } from '@fin/core';
 import { openPool, type PostgresConnection } from './connection.js';
 import { migrations as allMigrations, type Migration } from './migrations/index.js';
-import { query } from './sql.js';
+import { query, sendUnnamed } from './sql.js';
 
 export interface MigrateOptions {
   logger?: Logger;
@@ -29,6 +29,7 @@ export async function migrate(
 ): Promise<MigrationReport> {
   const opened = openPool(connection, 'fin-server-kit-migrate', { bounded: false });
   const client = await opened.pool.connect();
+  sendUnnamed(client);
   try {
     await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
     try {
@@ -37,6 +38,8 @@ export async function migrate(
       await query(client, 'SELECT pg_advisory_unlock($1, $2)', LOCK);
     }
   } finally {
+    // A borrowed pool's connection goes back as it came.
+    sendUnnamed(client, false);
     client.release();
     await opened.end();
   }

@@ -10,7 +10,8 @@ import * as idempotency from './idempotency-keys.js';
 import * as proposals from './proposals.js';
 import { purgeExpired } from './purge.js';
 import { consumeRateLimit } from './rate-limits.js';
-import { sqlState } from './sql.js';
+import { sendUnnamed, sqlState } from './sql.js';
+import { tokenCache } from './token-cache.js';
 import * as tokens from './tokens.js';
 
 export type PostgresStoreOptions = PostgresConnection & {
@@ -23,6 +24,17 @@ export type PostgresStoreOptions = PostgresConnection & {
    * with `Retry-After: 1`.
    */
   onRateLimitError?: 'allow' | 'deny';
+  /**
+   * Named prepared statements (default `true`): each statement is parsed and planned once per
+   * connection, not on every call. Turn off behind a pooler that does not keep them, such as
+   * PgBouncer before 1.21 in transaction mode (1.21 and later: set `max_prepared_statements`).
+   */
+  preparedStatements?: boolean;
+  /**
+   * How long this instance trusts a token it has found (default 5000 ms; 0 asks the database every
+   * time). Tokens never change once issued; the cache only spares the lookup's round trip.
+   */
+  tokenCacheMs?: number;
 };
 
 /**
@@ -31,6 +43,8 @@ export type PostgresStoreOptions = PostgresConnection & {
  */
 export function postgresStore(options: PostgresStoreOptions): Store {
   const { pool, end } = openPool(options, 'fin-server-kit');
+  if (options.preparedStatements === false) sendUnnamed(pool);
+  const cachedTokens = tokenCache(options.tokenCacheMs);
   const onRateLimitError = options.onRateLimitError ?? 'allow';
   const logger = options.logger;
 
@@ -54,7 +68,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
 
   return {
     saveToken: (token) => tokens.saveToken(pool, token),
-    findToken: (tokenHash) => tokens.findToken(pool, tokenHash),
+    findToken: (tokenHash) => cachedTokens.find(tokenHash, () => tokens.findToken(pool, tokenHash)),
 
     claimIdempotencyKey: (claim) => idempotency.claimIdempotencyKey(pool, claim),
     async claimIdempotencyKeyWithinLimit(input) {
@@ -94,6 +108,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     getCatalogSnapshot: (partnerId) => catalog.getCatalogSnapshot(pool, partnerId),
 
     async purgeExpired({ now, retentionMs }) {
+      cachedTokens.clear();
       const deleted = await purgeExpired(pool, now, retentionMs);
       logger?.info?.({ event: 'postgres.purged', ...deleted });
     },

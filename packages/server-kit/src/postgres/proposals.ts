@@ -3,24 +3,25 @@ import { money } from '@fin/core';
 import { type ProposalRecord, proposalRecord } from '../ports/records.js';
 import { type Queryable, query } from './sql.js';
 
-interface ProposalRow {
+/** A row as pg reads it, or as JSON (`row_to_json`: timestamps as text). */
+export interface ProposalRow {
   proposal_id: string;
   client_tax_id: string;
   store_id: string;
   amount_cents: number;
   installments: number;
-  approved_at: Date;
+  approved_at: Date | string;
   source: string;
 }
 
-const toProposal = (row: ProposalRow): ProposalRecord =>
+export const toProposal = (row: ProposalRow): ProposalRecord =>
   proposalRecord.parse({
     proposalId: row.proposal_id,
     clientTaxId: row.client_tax_id,
     storeId: row.store_id,
     amount: money.brl(row.amount_cents),
     installments: row.installments,
-    approvedAt: row.approved_at.toISOString(),
+    approvedAt: new Date(row.approved_at).toISOString(),
     source: row.source,
   });
 
@@ -63,22 +64,26 @@ export async function getProposal(db: Queryable, proposalId: string): Promise<Pr
 }
 
 /** The newest proposal of this CPF and store that no live authorization uses (live: not expired, as of `now`). */
+/** `findUnusedProposal`'s query; its arguments are the placeholders of CPF, store and now. */
+export const unusedProposalSql = (clientTaxId: string, storeId: string, now: string) =>
+  `SELECT p.* FROM fin_proposals p
+   WHERE p.client_tax_id = ${clientTaxId} AND p.store_id = ${storeId}
+     AND NOT EXISTS (
+       SELECT 1 FROM fin_authorizations a
+       WHERE a.proposal_id = p.proposal_id AND a.status <> 'EXPIRED'
+         AND NOT (a.status = 'AUTHORIZED' AND a.expires_at <= ${now}))
+   ORDER BY p.approved_at DESC, p.proposal_id DESC LIMIT 1`;
+
 export async function findUnusedProposal(
   db: Queryable,
   clientTaxId: string,
   storeId: string,
   now: Date,
 ): Promise<ProposalRecord | undefined> {
-  const { rows } = await query<ProposalRow>(
-    db,
-    `SELECT p.* FROM fin_proposals p
-     WHERE p.client_tax_id = $1 AND p.store_id = $2
-       AND NOT EXISTS (
-         SELECT 1 FROM fin_authorizations a
-         WHERE a.proposal_id = p.proposal_id AND a.status <> 'EXPIRED'
-           AND NOT (a.status = 'AUTHORIZED' AND a.expires_at <= $3))
-     ORDER BY p.approved_at DESC, p.proposal_id DESC LIMIT 1`,
-    [clientTaxId, storeId, now],
-  );
+  const { rows } = await query<ProposalRow>(db, unusedProposalSql('$1', '$2', '$3'), [
+    clientTaxId,
+    storeId,
+    now,
+  ]);
   return rows[0] && toProposal(rows[0]);
 }

@@ -1,4 +1,5 @@
-// Querying helpers of the PostgreSQL store: bigint cents read as safe integers, transactions retried on deadlock, unavailability named.
+// Querying helpers of the PostgreSQL store: named prepared statements, bigint cents read as safe integers, transactions retried on deadlock, unavailability named.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { asUnavailable } from './unavailable.js';
 
@@ -25,6 +26,36 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** Pools (and their clients) whose statements go unnamed: `preparedStatements: false`, for poolers that lose them. */
+const unnamed = new WeakSet<Queryable>();
+
+/**
+ * Sends `db`'s statements unnamed (parsed and planned on every call): a store's pool with
+ * `preparedStatements: false` (PgBouncer before 1.21 in transaction mode), or a migration's connection
+ * (several commands in one text, which a prepared statement cannot hold) while `on`.
+ */
+export function sendUnnamed(db: Queryable, on = true): void {
+  if (on) unnamed.add(db);
+  else unnamed.delete(db);
+}
+
+/** Statement texts are few and fixed (built once at load); a name per text, bounded against any surprise. */
+const names = new Map<string, string>();
+const MAX_NAMES = 500;
+
+/**
+ * The statement's name: a digest of its text, so one name is never given two texts (pg prepares each
+ * name once per connection, PostgreSQL plans it once and reuses the plan). Undefined past `MAX_NAMES`.
+ */
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMES) {
+    name = `fin_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a row's shape is the query's; each caller names it
 export async function query<Row extends Record<string, any>>(
   db: Queryable,
@@ -32,7 +63,8 @@ export async function query<Row extends Record<string, any>>(
   values: unknown[] = [],
 ): Promise<pg.QueryResult<Row>> {
   try {
-    return await db.query<Row>({ text, values, types });
+    const name = unnamed.has(db) ? undefined : nameOf(text);
+    return await db.query<Row>(name ? { name, text, values, types } : { text, values, types });
   } catch (error) {
     if (sqlState(error) === UNDEFINED_TABLE && /"fin_/.test((error as Error).message)) {
       throw new Error(
@@ -78,6 +110,7 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
     const client = await pool.connect().catch((error: unknown) => {
       throw asUnavailable(error);
     });
+    if (unnamed.has(pool)) unnamed.add(client);
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');

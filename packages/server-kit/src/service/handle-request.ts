@@ -103,6 +103,7 @@ export function createRequestHandler(deps: ServiceDeps) {
           correlationId: trace.correlationId,
           now,
           seal,
+          found: owned.found,
         };
         const result = await useCase.run(deps, call);
         return { response: answer({ ...ctx, now }, result), answered: result.answered === true };
@@ -110,6 +111,7 @@ export function createRequestHandler(deps: ServiceDeps) {
       hit,
       // A duplicate waits for the first request's answer at most until shortly before its own deadline.
       limits.requestDeadlineMs - DEADLINE_MARGIN_MS,
+      useCase.lookup?.(auth.client, checked.data, deps.clock.now()),
     );
     switch (outcome.kind) {
       case 'rate_limited':

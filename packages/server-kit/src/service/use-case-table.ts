@@ -3,6 +3,7 @@ import type { endpoints } from '@fin/core';
 import type { z } from 'zod';
 import type { RegisteredClient } from '../auth/client-registry.js';
 import type { OperationId } from '../http/routes.js';
+import type { AuthorizeFindings, AuthorizeLookup } from '../ports/store.js';
 import { authorizeSale } from '../use-cases/authorize.js';
 import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
@@ -22,6 +23,8 @@ export interface UseCaseCall<Body> {
   now: Date;
   /** The idempotency key's answer for a result, for the write that makes it true (W-11). */
   seal?: Seal;
+  /** The entry's `lookup`, answered by the store with the idempotency claim. */
+  found?: AuthorizeFindings;
 }
 
 interface UseCaseEntry<Id extends UseCaseId> {
@@ -29,6 +32,12 @@ interface UseCaseEntry<Id extends UseCaseId> {
   route: string;
   /** Fields of the log line read from the body (masked by `redact`). */
   trace?: (body: z.output<Api[Id]['body']['schema']>) => { clientTaxId?: string; imei?: string };
+  /** Reads the use case makes first, which a store may answer with the idempotency claim. */
+  lookup?: (
+    client: RegisteredClient,
+    body: z.output<Api[Id]['body']['schema']>,
+    now: Date,
+  ) => AuthorizeLookup;
   run(deps: ServiceDeps, call: UseCaseCall<z.output<Api[Id]['body']['schema']>>): Promise<UseCaseResult>;
 }
 
@@ -36,8 +45,15 @@ const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
   authorizeSale: {
     route: 'authorize',
     trace: (cart) => ({ clientTaxId: cart.clientTaxId, imei: cart.imei }),
-    run: (deps, { client, body, correlationId, now, seal }) =>
-      authorizeSale(deps, { client, cart: body, correlationId, now, seal }),
+    lookup: (client, cart, now) => ({
+      clientId: client.clientId,
+      clientTaxId: cart.clientTaxId,
+      storeId: cart.storeId,
+      imei: cart.imei,
+      now,
+    }),
+    run: (deps, { client, body, correlationId, now, seal, found }) =>
+      authorizeSale(deps, { client, cart: body, correlationId, now, seal, found }),
   },
   confirmSale: {
     route: 'confirm',
@@ -58,8 +74,9 @@ const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
 };
 
 /** A use case whose body its endpoint's schema (the registry's) has already parsed into the right shape. */
-export type ParsedUseCase = Omit<UseCaseEntry<UseCaseId>, 'trace' | 'run'> & {
+export type ParsedUseCase = Omit<UseCaseEntry<UseCaseId>, 'trace' | 'lookup' | 'run'> & {
   trace?: (body: unknown) => { clientTaxId?: string; imei?: string };
+  lookup?: (client: RegisteredClient, body: unknown, now: Date) => AuthorizeLookup;
   run(deps: ServiceDeps, call: UseCaseCall<unknown>): Promise<UseCaseResult>;
 };
 

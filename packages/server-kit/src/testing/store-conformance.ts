@@ -56,6 +56,37 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
   };
 }
 
+/** `record` confirmed (with its contract), then noticed cancelled for an EXCHANGE: every field set. */
+const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecord => ({
+  ...record,
+  status: 'CONFIRMED',
+  confirmation: {
+    saleNumber: 'S-1',
+    invoiceNumber: 'NF-1',
+    nfeAccessKey: '35260312345678000190550010000000011000000010',
+    invoicedAt: at(MINUTE).toISOString(),
+  },
+  confirmedAt: at(2 * MINUTE).toISOString(),
+  contract: {
+    contractId: 'ctr_1',
+    principal: record.grandTotal,
+    installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
+    createdAt: at(2 * MINUTE).toISOString(),
+  },
+  cancellation: {
+    reason: 'EXCHANGE',
+    description: 'troca',
+    cancelledAt: at(3 * MINUTE).toISOString(),
+    noticedAt: at(3 * MINUTE).toISOString(),
+    verification: 'PENDING',
+    attempts: 1,
+    nextAttemptAt: at(4 * MINUTE).toISOString(),
+    verifiedAt: null,
+    lastOutcome: 'sale search failed',
+  },
+  updatedAt: at(3 * MINUTE).toISOString(),
+});
+
 const claim = (owner: string, fingerprint = 'fp-1', now = T0, key = 'key-1', clientId = 'partner-a') => ({
   clientId,
   key,
@@ -245,6 +276,50 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         if (!store.claimIdempotencyKeyWithinLimit) return;
         await limited('first');
         expect((await limited('second', 'fp-2'))?.claim).toEqual({ outcome: 'conflict' });
+      });
+      it("answers an authorize's lookup with the claim exactly as the three reads do, and only for a granted claim", async () => {
+        if (!store.claimIdempotencyKeyWithinLimit) return;
+        const active = authorizationFixture({ imei: deviceImei(1) });
+        const exchanged = authorizationFixture({ imei: deviceImei(2) });
+        const proposal = proposalFixture();
+        await store.insertProposal(proposal);
+        await store.createAuthorization({ authorization: active, now: T0 });
+        await store.createAuthorization({ authorization: exchanged, now: T0 });
+        await store.updateAuthorization({
+          record: confirmedThenExchanged(exchanged),
+          expectedVersion: 1,
+          now: at(3 * MINUTE),
+        });
+        const now = at(5 * MINUTE);
+        const lookup = {
+          clientId: 'partner-a',
+          clientTaxId: active.clientTaxId,
+          storeId: active.storeId,
+          imei: active.imei,
+          now,
+        };
+        const write = (owner: string) =>
+          store.claimIdempotencyKeyWithinLimit!({
+            hit: { key: 'write:partner-a', limit: 100, windowMs: MINUTE, now },
+            claim: claim(owner, 'fp-1', now),
+            lookup,
+          });
+        const granted = await write('first');
+        expect(granted.claim).toEqual({ outcome: 'claimed' });
+        if (granted.found) {
+          const reads = {
+            activeByImei: await store.findActiveByImei({ imei: active.imei, now }),
+            unusedProposal: await store.findUnusedProposal(lookup),
+            exchangeNotices: await store.findExchangeNotices(lookup),
+          };
+          expect(reads.activeByImei?.authorizationId).toBe(active.authorizationId);
+          expect(reads.unusedProposal).toEqual(proposal);
+          expect(reads.exchangeNotices.map((r) => r.authorizationId)).toEqual([exchanged.authorizationId]);
+          expect(granted.found).toEqual(reads);
+        }
+        const waiting = await write('second');
+        expect(waiting.claim).toEqual({ outcome: 'in_progress' });
+        expect(waiting.found).toBeUndefined();
       });
     });
 
@@ -494,35 +569,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
           },
         });
         await store.createAuthorization({ authorization: full, now: T0 });
-        const next: AuthorizationRecord = {
-          ...full,
-          status: 'CONFIRMED',
-          confirmation: {
-            saleNumber: 'S-1',
-            invoiceNumber: 'NF-1',
-            nfeAccessKey: '35260312345678000190550010000000011000000010',
-            invoicedAt: at(MINUTE).toISOString(),
-          },
-          confirmedAt: at(2 * MINUTE).toISOString(),
-          contract: {
-            contractId: 'ctr_1',
-            principal: full.grandTotal,
-            installments: [{ number: 1, amount: full.grandTotal, dueDate: '2026-04-02' }],
-            createdAt: at(2 * MINUTE).toISOString(),
-          },
-          cancellation: {
-            reason: 'EXCHANGE',
-            description: 'troca',
-            cancelledAt: at(3 * MINUTE).toISOString(),
-            noticedAt: at(3 * MINUTE).toISOString(),
-            verification: 'PENDING',
-            attempts: 1,
-            nextAttemptAt: at(4 * MINUTE).toISOString(),
-            verifiedAt: null,
-            lastOutcome: 'sale search failed',
-          },
-          updatedAt: at(3 * MINUTE).toISOString(),
-        };
+        const next = confirmedThenExchanged(full);
         const written = await store.updateAuthorization({
           record: next,
           expectedVersion: 1,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RegisteredClient } from '../auth/client-registry.js';
 import { readPartnerCatalog } from '../catalog/partner-catalog.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
+import type { AuthorizeFindings } from '../ports/store.js';
 import { checkCartTotals, checkTotalMatchesProposal } from '../rules/r02-totals.js';
 import { authorizationExpiresAt } from '../rules/r06-expiry.js';
 import { declineResult } from '../rules/r07-decline.js';
@@ -23,6 +24,8 @@ export interface AuthorizeInput {
   now: Date;
   /** The idempotency key's answer, committed with the authorization. */
   seal?: Seal;
+  /** The first reads, already answered by the store with the idempotency claim (else read here). */
+  found?: AuthorizeFindings;
 }
 
 export const AUTHORIZED_MESSAGE = 'Venda autorizada. Fature em até 15 minutos.';
@@ -62,11 +65,15 @@ export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): P
   const totals = checkCartTotals(cart);
   if (!totals.ok) return refused(totals.code, totals.details);
   // A read first, so no credit analysis is spent on a financed device; the store holds R-10 on write.
-  const r10 = checkImeiNotFinanced(await deps.store.findActiveByImei({ imei: cart.imei, now }), now);
+  const active = input.found
+    ? input.found.activeByImei
+    : await deps.store.findActiveByImei({ imei: cart.imei, now });
+  const r10 = checkImeiNotFinanced(active, now);
   if (!r10.ok) return imeiFinanced();
 
   for (let decision = 0; decision < MAX_DECISIONS; decision++) {
-    const plan = await planFinancing(deps, input);
+    // A decision taken again (a proposal taken meanwhile) reads afresh.
+    const plan = await planFinancing(deps, input, decision === 0 ? input.found : undefined);
     if (plan.kind === 'refused') return plan.result;
     if (plan.kind === 'declined') {
       const declined = declineResult(plan.declineReason, plan.message, plan.proposalReuse);
@@ -102,14 +109,16 @@ const imeiFinanced = () =>
   refused('imei_already_financed', [{ field: 'imei', issue: 'is linked to an active financing (R-10)' }]);
 
 /** DESIGN 1: (a) an unused proposal, (b) an exchange under R-11, (c) a new credit analysis. */
-async function planFinancing(deps: ServiceDeps, input: AuthorizeInput): Promise<Plan> {
+async function planFinancing(
+  deps: ServiceDeps,
+  input: AuthorizeInput,
+  found: AuthorizeFindings | undefined,
+): Promise<Plan> {
   const { cart, client, now } = input;
   const grandTotal = cart.totals.grandTotal;
-  const unused = await deps.store.findUnusedProposal({
-    clientTaxId: cart.clientTaxId,
-    storeId: cart.storeId,
-    now,
-  });
+  const unused = found
+    ? found.unusedProposal
+    : await deps.store.findUnusedProposal({ clientTaxId: cart.clientTaxId, storeId: cart.storeId, now });
   // An engine approval freed by an expired authorization serves a retry of that cart only; another
   // amount is a new intention and gets a new analysis. The team's own approvals hold R-02 strictly.
   if (unused && (unused.source === 'MANUAL' || money.equals(unused.amount, grandTotal))) {
@@ -119,10 +128,9 @@ async function planFinancing(deps: ServiceDeps, input: AuthorizeInput): Promise<
   }
 
   let proposalReuse: ProposalReuse | undefined;
-  const notices = await deps.store.findExchangeNotices({
-    clientId: client.clientId,
-    clientTaxId: cart.clientTaxId,
-  });
+  const notices = found
+    ? found.exchangeNotices
+    : await deps.store.findExchangeNotices({ clientId: client.clientId, clientTaxId: cart.clientTaxId });
   if (notices.length > 0) {
     const previous = selectExchangeToReuse(notices, cart.storeId);
     const proposal = previous && (await deps.store.getProposal(previous.proposalId));

@@ -63,8 +63,12 @@ beforeAll(async () => {
   url.username = SERVICE_ROLE;
   serviceUrl = url.toString();
   await migrate({ connectionString: serviceUrl });
+  // One instance with named prepared statements (the default), one without (older poolers): every fault
+  // meets both, and the SIGKILLed one's keys are retried on the other.
   instances = await Promise.all(
-    [0, 1].map(() => startInstance({ DATABASE_URL: serviceUrl, ...INSTANCE_ENV })),
+    (['on', 'off'] as const).map((prepared) =>
+      startInstance({ DATABASE_URL: serviceUrl, ...INSTANCE_ENV, FIN_TEST_PREPARED_STATEMENTS: prepared }),
+    ),
   );
   token = await tokenFor(instances[0]!, partnerFor('faults'));
 }, 60_000);
@@ -235,7 +239,7 @@ async function orphans(sales: Sale[]) {
   });
 }
 
-describe('issue 19: exactly once under faults (two service processes, one PostgreSQL)', () => {
+describe('issue 19: exactly once under faults (two service processes, prepared statements on and off, one PostgreSQL)', () => {
   it('PostgreSQL restarted fast mid-load: every key gets its one authorization, no 500, the service recovers by itself', async () => {
     await underFault('postgres restart -m fast', async () => {
       await server.halt('fast');

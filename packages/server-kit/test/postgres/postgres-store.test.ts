@@ -2,4 +2,9 @@
 import { describeStoreConformance } from '@fin/server-kit/testing';
 import { migratedStores } from './support/migrated-stores.js';
 
-describeStoreConformance('postgresStore()', migratedStores('fin_migrated'));
+const stores = migratedStores('fin_migrated');
+describeStoreConformance('postgresStore()', () => stores());
+// As behind PgBouncer before 1.21 in transaction mode: every statement unnamed, parsed and planned per call.
+describeStoreConformance('postgresStore({ preparedStatements: false })', () =>
+  stores({ preparedStatements: false }),
+);

@@ -22,6 +22,7 @@ export async function startInstance(env: {
   FIN_TEST_NOW?: string;
   FIN_TEST_LIMITS?: string;
   FIN_TEST_PG_TIMEOUTS?: string;
+  FIN_TEST_PREPARED_STATEMENTS?: 'on' | 'off';
 }): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', tsx, entry], {
     env: { ...process.env, ...env },

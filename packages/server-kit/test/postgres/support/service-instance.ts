@@ -13,7 +13,10 @@ const fixedNow = process.env.FIN_TEST_NOW;
 const limits = JSON.parse(process.env.FIN_TEST_LIMITS ?? '{}');
 const timeouts = JSON.parse(process.env.FIN_TEST_PG_TIMEOUTS ?? '{}');
 
-const store = postgresStore({ connectionString, max: 8, ...timeouts });
+// FIN_TEST_PREPARED_STATEMENTS=off: statements unnamed, as behind PgBouncer before 1.21 in transaction mode.
+const preparedStatements = process.env.FIN_TEST_PREPARED_STATEMENTS !== 'off';
+
+const store = postgresStore({ connectionString, max: 8, preparedStatements, ...timeouts });
 const service = createFinancingService({
   clients: LOAD_PARTNERS,
   credit: sandboxCreditEngine(),
