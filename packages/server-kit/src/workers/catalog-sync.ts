@@ -55,8 +55,12 @@ export type CatalogSyncResult =
     };
 
 export interface CatalogSyncJob {
-  /** One sync of every partner, one after the other; a partner that fails does not stop the others. */
-  runOnce(): Promise<CatalogSyncResult[]>;
+  /**
+   * One sync of every partner, one after the other; a partner that fails does not stop the others.
+   * An aborted `signal` (a closing `startWorkerLoop`) stops it before the next partner and cuts short the
+   * partner in progress, whose stored catalog then stays as it was.
+   */
+  runOnce(options?: { signal?: AbortSignal }): Promise<CatalogSyncResult[]>;
   /** When the partner's catalog was last synced completely, as stored (every instance sees the same). */
   lastSucceededAt(partnerId: string): Promise<Date | undefined>;
   /** The partner's stored catalog and departures. */
@@ -92,7 +96,10 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
 
   const read = (partnerId: string) => readPartnerCatalog(store, partnerId);
 
-  const syncPartner = async (partner: CatalogSyncPartner): Promise<CatalogSyncResult> => {
+  const syncPartner = async (
+    partner: CatalogSyncPartner,
+    signal: AbortSignal | undefined,
+  ): Promise<CatalogSyncResult> => {
     const { partnerId } = partner;
     try {
       const previous = await read(partnerId);
@@ -101,6 +108,7 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         storeIds: partner.storeIds,
         previous: previous?.catalog,
         clock,
+        signal,
         onProgress: options.onProgress && ((progress) => options.onProgress?.({ ...progress, partnerId })),
       });
       const departed = sync.diff.departures;
@@ -137,9 +145,12 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
   };
 
   return {
-    async runOnce() {
+    async runOnce({ signal } = {}) {
       const results: CatalogSyncResult[] = [];
-      for (const partner of options.partners) results.push(await syncPartner(partner));
+      for (const partner of options.partners) {
+        if (signal?.aborted) break;
+        results.push(await syncPartner(partner, signal));
+      }
       return results;
     },
     async lastSucceededAt(partnerId) {
