@@ -48,7 +48,7 @@ export type CatalogSyncResult =
   | {
       partnerId: string;
       ok: false;
-      /** The error's code (or name): no message, which may quote the partner's answer. */
+      /** The error's code (or name), `aborted` when its signal stopped it: no message, which may quote the partner's answer. */
       error: string;
       /** The stored catalog stays as it was, from this moment on. */
       lastSucceededAt: string | undefined;
@@ -137,8 +137,13 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         relisted: sync.warnings.length,
       };
     } catch (failure) {
-      const error = String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
-      logger?.error?.({ event: 'catalog.sync_failed', partnerId, error });
+      // Stopped by its signal (shutting down) is no failure of the partner's POS: logged as info.
+      const stopped = signal?.aborted === true;
+      const error = stopped
+        ? 'aborted'
+        : String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
+      if (stopped) logger?.info?.({ event: 'catalog.sync_stopped', partnerId });
+      else logger?.error?.({ event: 'catalog.sync_failed', partnerId, error });
       const last = await store.getCatalogSnapshot(partnerId).catch(() => undefined);
       return { partnerId, ok: false, error, lastSucceededAt: last?.syncedAt };
     }
