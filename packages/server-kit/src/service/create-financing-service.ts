@@ -24,6 +24,7 @@ import { createRequestHandler } from './handle-request.js';
 import { createHealthCheck, type HealthReport } from './health.js';
 import { createInFlight } from './in-flight.js';
 import { createProbes, type HealthPaths } from './probes.js';
+import { shutdown } from './shutdown.js';
 import { warnUnverifiableCancellations } from './unverifiable-cancellations.js';
 
 export interface FinancingServiceOptions {
@@ -186,25 +187,21 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
       : answered;
   };
 
-  const shutdown = async () => {
-    stopping.abort();
-    const { logger } = deps;
-    logger?.info?.({ event: 'service.closing', inFlight: inFlight.size, workers: loops.length });
-    const { shutdownTimeoutMs } = settings.limits;
-    // Each loop stops between items; its run in progress is waited for with the requests, under one deadline.
-    inFlight.track(Promise.all(loops.map((loop) => loop.close())));
-    const drained = await inFlight.drain(shutdownTimeoutMs);
-    if (!drained)
-      logger?.warn?.({ event: 'service.close_timeout', inFlight: inFlight.size, shutdownTimeoutMs });
-    if (!options.store) await store.close();
-    logger?.info?.({ event: 'service.closed', drained });
-  };
-
   return {
     handle,
     fetch: async (request, info) => toResponse(await handle(fromRequest(request, info))),
     health,
-    close: () => (closing ??= shutdown()),
+    close: () =>
+      (closing ??= shutdown({
+        stopping,
+        inFlight,
+        loops,
+        shutdownTimeoutMs: settings.limits.shutdownTimeoutMs,
+        release: async () => {
+          if (!options.store) await store.close();
+        },
+        logger: options.logger,
+      })),
     proposals: { approve: (input) => approveProposal(deps, input) },
     workers: {
       verifyCancellations: (runOptions) => inFlight.track(verifyCancellations(deps, runOptions)),
