@@ -85,7 +85,8 @@ function departuresAfter(
 }
 
 /**
- * The daily catalog sync. Call `runOnce()` from a scheduler, or `startWorkerLoop(job.runOnce, ...)`.
+ * The daily catalog sync. Call `runOnce()` from a scheduler, or
+ * `startWorkerLoop((signal) => job.runOnce({ signal }), ...)` (the signal stops it at shutdown).
  * Each partner's complete snapshot replaces the stored one in one write; a failed sync leaves the
  * previous one in place and reports when it last succeeded.
  */
