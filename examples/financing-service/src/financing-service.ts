@@ -9,6 +9,7 @@ import {
   catalogSyncJob,
   createFinancingService,
   type FinancingService,
+  type HealthPaths,
   sandboxCreditEngine,
   systemClock,
   toNodeHandler,
@@ -51,6 +52,8 @@ export interface FinancingServiceExampleOptions {
   onCatalogProgress?(progress: SyncProgress): void;
   /** Every finished worker run, with its summary. */
   onWorkerRun?(run: WorkerRun): void;
+  /** Probe routes (`{ live: '/healthz', ready: '/readyz' }`); default none. */
+  healthPaths?: HealthPaths;
 }
 
 export interface RunningFinancingService {
@@ -63,7 +66,11 @@ export interface RunningFinancingService {
   catalog: CatalogSyncJob;
   /** What the first catalog sync, run before the service started, did. */
   firstSync: CatalogSyncResult;
-  /** Stops taking requests, waits for the workers' runs in progress, closes the service and the store. */
+  /**
+   * Graceful shutdown: the service refuses new work at once (readiness false, 503 with `Connection:
+   * close`) while the listener stops; requests in flight finish and workers stop between items (within
+   * the service's `limits.shutdownTimeoutMs`); then the connections end and the store's pool is released.
+   */
   close(): Promise<void>;
 }
 
@@ -104,8 +111,8 @@ export async function startFinancingService(
     const firstRun = initial;
     const catalogLoop = startWorkers(
       {
-        'catalog-sync': () => {
-          const run = initial ?? catalog.runOnce();
+        'catalog-sync': (signal) => {
+          const run = initial ?? catalog.runOnce({ signal });
           initial = undefined;
           return run;
         },
@@ -134,19 +141,23 @@ export async function startFinancingService(
       store,
       clock,
       logger,
+      healthPaths: options.healthPaths,
     });
     closers.push(() => service.close());
     const workers = startWorkers(
       {
-        'cancellation-verifier': () => service.workers.verifyCancellations(),
-        'confirmation-poller': () => service.workers.pollConfirmations(),
+        'cancellation-verifier': (signal) => service.workers.verifyCancellations({ signal }),
+        'confirmation-poller': (signal) => service.workers.pollConfirmations({ signal }),
         purge: () => service.workers.purgeExpired(),
       },
       { schedule, logger, onRun: options.onWorkerRun },
     );
     closers.push(() => workers.close());
+    // Readiness reports every loop, and the service's close() stops them between items.
+    for (const loop of [...catalogLoop.loops, ...workers.loops]) service.workers.attach(loop);
     const http = await listen(toNodeHandler(service), options.port ?? 0, options.host ?? '127.0.0.1');
-    closers.push(() => http.close());
+    // First at shutdown: the service stops taking work at once while the listener closes behind it.
+    closers.push(() => http.close(service.close()));
     return {
       url: http.url,
       service,

@@ -25,6 +25,8 @@ const running = await startFinancingService({
   port,
   databaseUrl: env.DATABASE_URL || undefined,
   logger: { info: log, warn: log, error: log },
+  // Kubernetes probes (docs/operations.md): no token, nothing of the configuration in the answers.
+  healthPaths: { live: '/healthz', ready: '/readyz' },
 }).catch((error: unknown) => {
   process.stderr.write(`financing service did not start: ${(error as Error).message}\n`);
   process.stderr.write(
@@ -46,13 +48,17 @@ process.stdout.write(
     `  POS vendor client id ${posVendor.clientId}, secret ${maskedSecret}`,
     `    (${secretNote})`,
     `  its stores: ${running.storeIds.join(', ')}`,
+    `  probes: ${running.url}/healthz (liveness), ${running.url}/readyz (readiness)`,
     '  try it: pnpm --filter @fin/example-pos-checkout start',
     '  stop with Ctrl+C',
     '',
   ].join('\n'),
 );
 
-const stop = () => {
+// SIGTERM (Kubernetes, docker stop) or Ctrl+C: refuse new work, finish what is in flight, exit 0.
+// A second signal during the drain ends the process at once (the default action: the handlers are once).
+const stop = (signal: NodeJS.Signals) => {
+  log({ event: 'shutdown.started', signal });
   running.close().then(
     () => process.exit(0),
     (error: unknown) => {

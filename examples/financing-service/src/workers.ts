@@ -1,6 +1,6 @@
 // The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge.
 import type { Logger } from '@fin/core';
-import { startWorkerLoop } from '@fin/server-kit';
+import { startWorkerLoop, type WorkerLoop } from '@fin/server-kit';
 
 export type WorkerName = 'catalog-sync' | 'cancellation-verifier' | 'confirmation-poller' | 'purge';
 
@@ -26,11 +26,15 @@ export interface WorkerOptions {
   onRun?(run: WorkerRun): void;
 }
 
-/** Starts one loop per worker given (each runs at once, then after its pause); `close()` waits for runs in progress. */
+/**
+ * Starts one loop per worker given (each runs at once, then after its pause). Each run gets its loop's
+ * signal, aborted by `close()` (the service's `close()` for loops attached to it): pass it on, so the
+ * worker stops between items. `close()` waits for the runs in progress.
+ */
 export function startWorkers(
-  workers: Partial<Record<WorkerName, () => Promise<unknown>>>,
+  workers: Partial<Record<WorkerName, (signal: AbortSignal) => Promise<unknown>>>,
   options: WorkerOptions,
-): { close(): Promise<void> } {
+): { loops: WorkerLoop[]; close(): Promise<void> } {
   const loops = Object.entries(workers).map(([name, runOnce]) => {
     const worker = name as WorkerName;
     return startWorkerLoop(runOnce, {
@@ -40,5 +44,5 @@ export function startWorkers(
       onRun: (result) => options.onRun?.({ worker, result }),
     });
   });
-  return { close: async () => void (await Promise.all(loops.map((loop) => loop.close()))) };
+  return { loops, close: async () => void (await Promise.all(loops.map((loop) => loop.close()))) };
 }

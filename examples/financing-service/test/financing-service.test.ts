@@ -45,6 +45,41 @@ describe('examples/financing-service', () => {
     await running.close(); // a second close has nothing left to do
   });
 
+  it('reports its four worker loops in readiness and serves the probes it was asked for; close() stops them', async () => {
+    const running = await startFinancingService({
+      ...optionsFor(partner),
+      healthPaths: { live: '/healthz', ready: '/readyz' },
+    });
+    let closed = false;
+    try {
+      expect(await running.service.health()).toEqual({
+        live: true,
+        ready: true,
+        checks: {
+          accepting: true,
+          store: 'up',
+          workers: {
+            'catalog-sync': 'running',
+            'cancellation-verifier': 'running',
+            'confirmation-poller': 'running',
+            purge: 'running',
+          },
+        },
+      });
+      const ready = await fetch(`${running.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+      await running.close();
+      closed = true;
+      expect(await running.service.health()).toMatchObject({
+        ready: false,
+        checks: { accepting: false, workers: { 'catalog-sync': 'stopped', purge: 'stopped' } },
+      });
+    } finally {
+      if (!closed) await running.close();
+    }
+  });
+
   it('refuses to start, naming the catalog sync, when the partner POS refuses connections', async () => {
     const unreachable = `http://127.0.0.1:${await refusingPort()}`;
     await expect(

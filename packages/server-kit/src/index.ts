@@ -42,6 +42,8 @@ export {
   type FinancingServiceOptions,
 } from './service/create-financing-service.js';
 export { defaultLimits, type ServiceLimits } from './service/deps.js';
+export type { HealthReport } from './service/health.js';
+export type { HealthPaths } from './service/probes.js';
 export type { ApproveProposalInput } from './use-cases/approve-proposal.js';
 export type { VerificationSummary } from './workers/cancellation-verifier.js';
 export {
@@ -54,4 +56,5 @@ export {
   type PartnerCatalog,
 } from './workers/catalog-sync.js';
 export { type ConfirmationPollSummary, confirmationFromSale } from './workers/confirmation-poller.js';
+export type { WorkerRunOptions } from './workers/stop-signal.js';
 export { startWorkerLoop, type WorkerLoop, type WorkerLoopOptions } from './workers/worker-loop.js';

@@ -368,6 +368,7 @@ export function memoryStore(): Store {
         if (window.end <= at) windows.delete(key);
       }
     },
+    async ping() {},
     async close() {},
   };
 }

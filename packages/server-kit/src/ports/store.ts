@@ -243,6 +243,12 @@ export interface Store extends RateLimiter {
    * (kept `retentionMs` after completion) and rate-limit windows that ended.
    */
   purgeExpired(input: { now: Date; retentionMs: number }): Promise<void>;
+  /**
+   * Optional readiness check: resolves when the store can serve now (PostgreSQL: `SELECT 1`), throws
+   * (`StoreUnavailableError`) when it cannot. `service.health()` bounds the wait; a store without it is
+   * always ready.
+   */
+  ping?(): Promise<void>;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

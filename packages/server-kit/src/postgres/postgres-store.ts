@@ -10,7 +10,7 @@ import * as idempotency from './idempotency-keys.js';
 import * as proposals from './proposals.js';
 import { purgeExpired } from './purge.js';
 import { consumeRateLimit } from './rate-limits.js';
-import { sendUnnamed, sqlState } from './sql.js';
+import { query, sendUnnamed, sqlState } from './sql.js';
 import { tokenCache } from './token-cache.js';
 import * as tokens from './tokens.js';
 
@@ -112,6 +112,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       const deleted = await purgeExpired(pool, now, retentionMs);
       logger?.info?.({ event: 'postgres.purged', ...deleted });
     },
+    ping: async () => void (await query(pool, 'SELECT 1')),
     close: end,
   };
 }

@@ -1,7 +1,6 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
 import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
-import { failure } from '../http/envelope.js';
 import { fromRequest, type RequestInfo, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { memoryStore } from '../memory/memory-store.js';
@@ -18,8 +17,14 @@ import { defaultProposalReusePolicy, type ProposalReusePolicy } from '../rules/r
 import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
+import type { WorkerRunOptions } from '../workers/stop-signal.js';
+import type { WorkerLoop } from '../workers/worker-loop.js';
 import { defaultLimits, type ServiceDeps, type ServiceLimits, type ServiceSettings } from './deps.js';
 import { createRequestHandler } from './handle-request.js';
+import { createHealthCheck, type HealthReport } from './health.js';
+import { createInFlight } from './in-flight.js';
+import { createProbes, type HealthPaths } from './probes.js';
+import { shutdown } from './shutdown.js';
 import { warnUnverifiableCancellations } from './unverifiable-cancellations.js';
 
 export interface FinancingServiceOptions {
@@ -55,6 +60,11 @@ export interface FinancingServiceOptions {
   limits?: Partial<ServiceLimits>;
   /** Default: the store's own counters (shared by every instance on that store). */
   rateLimiter?: RateLimiter;
+  /**
+   * Probe routes answered by `fetch` and `toNodeHandler`, off unless given: e.g.
+   * `{ live: '/healthz', ready: '/readyz' }` (docs/operations.md). No token is needed or looked at.
+   */
+  healthPaths?: HealthPaths;
 }
 
 export interface FinancingService {
@@ -65,7 +75,14 @@ export interface FinancingService {
   fetch(request: Request, info?: RequestInfo): Promise<Response>;
   /** The plain-data core the adapters call (`toNodeHandler`). */
   handle(request: PlainRequest): Promise<PlainResponse>;
-  /** Answers 503 from now on and closes the store if the service created it. */
+  /** Liveness and readiness: the store's ping (bounded by `limits.healthCheckTimeoutMs`), attached workers, closing. */
+  health(): Promise<HealthReport>;
+  /**
+   * Graceful shutdown, at once: readiness false, new requests 503 with `Retry-After` and
+   * `Connection: close`, workers stop between items. Then waits (at most `limits.shutdownTimeoutMs`)
+   * for the requests and worker runs in progress, and closes the store if the service created it (a
+   * store you passed is yours to close, after this). Calling it again returns the same promise.
+   */
   close(): Promise<void>;
   proposals: {
     /** The financing team's own credit flow: an approved proposal the next authorization of that CPF and store uses. */
@@ -73,11 +90,16 @@ export interface FinancingService {
   };
   workers: {
     /** R-08: searches the partner POS again for every pending cancellation notice that is due. */
-    verifyCancellations(): Promise<VerificationSummary>;
+    verifyCancellations(options?: WorkerRunOptions): Promise<VerificationSummary>;
     /** DESIGN 4: confirms, from the partner's sale search, the sales whose POS never called confirm. */
-    pollConfirmations(): Promise<ConfirmationPollSummary>;
+    pollConfirmations(options?: WorkerRunOptions): Promise<ConfirmationPollSummary>;
     /** Housekeeping: expired tokens, idempotency records past retention (24 h), ended rate-limit windows. */
     purgeExpired(): Promise<void>;
+    /**
+     * Joins a `startWorkerLoop` of this process to the service: readiness reports it (`stopped` once it
+     * ends) and `close()` closes it. Returns the loop.
+     */
+    attach(loop: WorkerLoop): WorkerLoop;
   };
 }
 
@@ -138,6 +160,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
   }
   const settings = resolveSettings(options);
   const store = options.store ?? memoryStore();
+  const stopping = new AbortController();
   const deps: ServiceDeps = {
     store,
     clock: options.clock ?? systemClock,
@@ -146,30 +169,53 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     clients: createClientRegistry(options.clients, settings.environment),
     rateLimiter: options.rateLimiter ?? store,
     settings,
+    stopping: stopping.signal,
   };
   warnUnverifiableCancellations(options.clients, options.logger);
   const handleRequest = createRequestHandler(deps);
-  let closed = false;
+  const inFlight = createInFlight();
+  const loops: WorkerLoop[] = [];
+  const health = createHealthCheck(deps, () => loops);
+  const probe = createProbes(options.healthPaths, health);
+  let closing: Promise<void> | undefined;
 
-  const handle = (request: PlainRequest): Promise<PlainResponse> =>
-    closed
-      ? Promise.resolve(failure({ requestId: undefined, now: deps.clock.now() }, 'service_unavailable'))
-      : handleRequest(request);
+  const handle = async (request: PlainRequest): Promise<PlainResponse> => {
+    const answered = await (probe(request) ?? inFlight.track(handleRequest(request)));
+    // Every answer given while shutting down ends its connection, so the listener can close.
+    return stopping.signal.aborted
+      ? { ...answered, headers: { ...answered.headers, connection: 'close' } }
+      : answered;
+  };
 
   return {
     handle,
     fetch: async (request, info) => toResponse(await handle(fromRequest(request, info))),
-    async close() {
-      if (closed) return;
-      closed = true;
-      if (!options.store) await store.close();
-    },
+    health,
+    close: () =>
+      (closing ??= shutdown({
+        stopping,
+        inFlight,
+        loops,
+        shutdownTimeoutMs: settings.limits.shutdownTimeoutMs,
+        release: async () => {
+          if (!options.store) await store.close();
+        },
+        logger: options.logger,
+      })),
     proposals: { approve: (input) => approveProposal(deps, input) },
     workers: {
-      verifyCancellations: () => verifyCancellations(deps),
-      pollConfirmations: () => pollConfirmations(deps),
+      verifyCancellations: (runOptions) => inFlight.track(verifyCancellations(deps, runOptions)),
+      pollConfirmations: (runOptions) => inFlight.track(pollConfirmations(deps, runOptions)),
       purgeExpired: () =>
-        store.purgeExpired({ now: deps.clock.now(), retentionMs: settings.limits.idempotencyRetentionMs }),
+        inFlight.track(
+          store.purgeExpired({ now: deps.clock.now(), retentionMs: settings.limits.idempotencyRetentionMs }),
+        ),
+      attach(loop) {
+        loops.push(loop);
+        // A loop attached after close() began stops at once, like the others did.
+        if (stopping.signal.aborted) void loop.close();
+        return loop;
+      },
     },
   };
 }

@@ -38,6 +38,10 @@ export interface ServiceLimits {
    * authorization expired: 1 h, at most 7 days (decision S-22).
    */
   confirmationGraceMs: number;
+  /** How long `service.health()` waits for the store's ping before calling it down: 1 s. */
+  healthCheckTimeoutMs: number;
+  /** How long `close()` waits for requests and worker runs in progress before releasing the store: 10 s. */
+  shutdownTimeoutMs: number;
 }
 
 export const defaultLimits: ServiceLimits = {
@@ -54,6 +58,8 @@ export const defaultLimits: ServiceLimits = {
   saleSearchTimeoutMs: 5_000,
   confirmationPollMs: 60_000,
   confirmationGraceMs: DEFAULT_CONFIRMATION_GRACE_MS,
+  healthCheckTimeoutMs: 1_000,
+  shutdownTimeoutMs: 10_000,
 };
 
 export interface ServiceSettings {
@@ -77,4 +83,6 @@ export interface ServiceDeps {
   clients: ClientRegistry;
   rateLimiter: RateLimiter;
   settings: ServiceSettings;
+  /** Aborted when `close()` begins: requests are refused from then on, workers stop between items. */
+  stopping: AbortSignal;
 }

@@ -137,6 +137,8 @@ export function createRequestHandler(deps: ServiceDeps) {
     trace.requestId = ids.requestId;
     if (ids.ok) trace.correlationId = ids.correlationId;
     const ctx: AnswerContext = { requestId: ids.requestId, now: deps.clock.now() };
+    // Shutting down (`close()`): no new work; the client retries on another instance after Retry-After.
+    if (deps.stopping.aborted) return failure(ctx, 'service_unavailable', { headers: UNAVAILABLE_HEADERS });
     if (!match.ok) {
       return failure(
         ctx,

@@ -117,6 +117,10 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       await store.close();
     });
 
+    it('readiness: ping(), when the store has one, resolves while the store can serve', async () => {
+      await expect(store.ping?.()).resolves.toBeUndefined();
+    });
+
     describe('idempotency keys', () => {
       it('lets exactly one of many concurrent claims of one key run', async () => {
         const results = await Promise.all(

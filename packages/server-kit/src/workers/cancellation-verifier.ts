@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '../service/deps.js';
 import { nextVerificationDelayMs, verifyCancellation } from '../use-cases/verify-cancellation.js';
+import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
 
 export interface VerificationSummary {
   /** Notices searched in this run. */
@@ -28,11 +29,16 @@ const LEASE_MS = nextVerificationDelayMs(1);
  * once. Run it on a timer (or a cron); several instances may run it at once: each batch is leased to
  * the instance that listed it (no sale is searched twice) and each outcome is stored by compare-and-set.
  */
-export async function verifyCancellations(deps: ServiceDeps): Promise<VerificationSummary> {
+export async function verifyCancellations(
+  deps: ServiceDeps,
+  options: WorkerRunOptions = {},
+): Promise<VerificationSummary> {
+  const stopped = stopSignal(deps, options);
   const summary: VerificationSummary = { checked: 0, verified: 0, contradicted: 0, pending: 0 };
   const seen = new Set<string>();
   const owner = `verifier:${randomUUID()}`;
   for (;;) {
+    if (stopped()) return summary;
     const now = deps.clock.now();
     const lease = { owner, now, until: new Date(now.getTime() + LEASE_MS) };
     const due = (await deps.store.listPendingCancellations({ now, limit: BATCH, lease })).filter(
@@ -40,6 +46,8 @@ export async function verifyCancellations(deps: ServiceDeps): Promise<Verificati
     );
     if (due.length === 0) return summary;
     for (const record of due) {
+      // Between items: the rest of the batch stays leased until LEASE_MS, then any instance takes it.
+      if (stopped()) return summary;
       seen.add(record.authorizationId);
       const { record: after } = await verifyCancellation(deps, record);
       summary.checked += 1;

@@ -48,15 +48,19 @@ export type CatalogSyncResult =
   | {
       partnerId: string;
       ok: false;
-      /** The error's code (or name): no message, which may quote the partner's answer. */
+      /** The error's code (or name), `aborted` when its signal stopped it: no message, which may quote the partner's answer. */
       error: string;
       /** The stored catalog stays as it was, from this moment on. */
       lastSucceededAt: string | undefined;
     };
 
 export interface CatalogSyncJob {
-  /** One sync of every partner, one after the other; a partner that fails does not stop the others. */
-  runOnce(): Promise<CatalogSyncResult[]>;
+  /**
+   * One sync of every partner, one after the other; a partner that fails does not stop the others.
+   * An aborted `signal` (a closing `startWorkerLoop`) stops it before the next partner and cuts short the
+   * partner in progress, whose stored catalog then stays as it was.
+   */
+  runOnce(options?: { signal?: AbortSignal }): Promise<CatalogSyncResult[]>;
   /** When the partner's catalog was last synced completely, as stored (every instance sees the same). */
   lastSucceededAt(partnerId: string): Promise<Date | undefined>;
   /** The partner's stored catalog and departures. */
@@ -81,7 +85,8 @@ function departuresAfter(
 }
 
 /**
- * The daily catalog sync. Call `runOnce()` from a scheduler, or `startWorkerLoop(job.runOnce, ...)`.
+ * The daily catalog sync. Call `runOnce()` from a scheduler, or
+ * `startWorkerLoop((signal) => job.runOnce({ signal }), ...)` (the signal stops it at shutdown).
  * Each partner's complete snapshot replaces the stored one in one write; a failed sync leaves the
  * previous one in place and reports when it last succeeded.
  */
@@ -92,7 +97,10 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
 
   const read = (partnerId: string) => readPartnerCatalog(store, partnerId);
 
-  const syncPartner = async (partner: CatalogSyncPartner): Promise<CatalogSyncResult> => {
+  const syncPartner = async (
+    partner: CatalogSyncPartner,
+    signal: AbortSignal | undefined,
+  ): Promise<CatalogSyncResult> => {
     const { partnerId } = partner;
     try {
       const previous = await read(partnerId);
@@ -101,6 +109,7 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         storeIds: partner.storeIds,
         previous: previous?.catalog,
         clock,
+        signal,
         onProgress: options.onProgress && ((progress) => options.onProgress?.({ ...progress, partnerId })),
       });
       const departed = sync.diff.departures;
@@ -129,17 +138,25 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         relisted: sync.warnings.length,
       };
     } catch (failure) {
-      const error = String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
-      logger?.error?.({ event: 'catalog.sync_failed', partnerId, error });
+      // Stopped by its signal (shutting down) is no failure of the partner's POS: logged as info.
+      const stopped = signal?.aborted === true;
+      const error = stopped
+        ? 'aborted'
+        : String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
+      if (stopped) logger?.info?.({ event: 'catalog.sync_stopped', partnerId });
+      else logger?.error?.({ event: 'catalog.sync_failed', partnerId, error });
       const last = await store.getCatalogSnapshot(partnerId).catch(() => undefined);
       return { partnerId, ok: false, error, lastSucceededAt: last?.syncedAt };
     }
   };
 
   return {
-    async runOnce() {
+    async runOnce({ signal } = {}) {
       const results: CatalogSyncResult[] = [];
-      for (const partner of options.partners) results.push(await syncPartner(partner));
+      for (const partner of options.partners) {
+        if (signal?.aborted) break;
+        results.push(await syncPartner(partner, signal));
+      }
       return results;
     },
     async lastSucceededAt(partnerId) {

@@ -7,6 +7,7 @@ import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { confirmAuthorization } from '../use-cases/confirm.js';
 import { searchSales } from '../use-cases/verify-cancellation.js';
+import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
 
 export interface ConfirmationPollSummary {
   /** Authorizations whose sale was searched in this run. */
@@ -63,11 +64,16 @@ async function pollOne(
  * was not searched in the last `confirmationPollMs`. Several instances may run it at once: each batch is
  * leased to the instance that listed it for `confirmationPollMs`, which also spaces the searches of one sale.
  */
-export async function pollConfirmations(deps: ServiceDeps): Promise<ConfirmationPollSummary> {
+export async function pollConfirmations(
+  deps: ServiceDeps,
+  options: WorkerRunOptions = {},
+): Promise<ConfirmationPollSummary> {
+  const stopped = stopSignal(deps, options);
   const { confirmationPollMs, confirmationGraceMs } = deps.settings.limits;
   const summary: ConfirmationPollSummary = { checked: 0, confirmed: 0, waiting: 0, refused: 0 };
   const owner = `poller:${randomUUID()}`;
   for (;;) {
+    if (stopped()) return summary;
     const now = deps.clock.now();
     const batch = await deps.store.listUnconfirmed({
       issuedAfter: new Date(now.getTime() - AUTHORIZATION_VALIDITY_MS - confirmationGraceMs),
@@ -76,6 +82,7 @@ export async function pollConfirmations(deps: ServiceDeps): Promise<Confirmation
     });
     if (batch.length === 0) return summary;
     for (const record of batch) {
+      if (stopped()) return summary;
       summary.checked += 1;
       summary[await pollOne(deps, record)] += 1;
     }

@@ -4,7 +4,7 @@ import type { Logger } from '@fin/core';
 export interface WorkerLoopOptions {
   /** Pause between the end of one run and the start of the next. */
   intervalMs: number;
-  /** Names the worker in log entries (`worker.failed`). */
+  /** Names the worker in log entries (`worker.failed`) and in `service.health()`. */
   name: string;
   /** A run that throws is logged here and the loop goes on. */
   logger?: Logger;
@@ -13,7 +13,13 @@ export interface WorkerLoopOptions {
 }
 
 export interface WorkerLoop {
-  /** Stops scheduling runs and resolves once the run in progress, if any, has finished. */
+  readonly name: string;
+  /** True from the start until `close()`: the loop runs or waits for its next run. */
+  readonly running: boolean;
+  /**
+   * Stops scheduling runs, aborts the signal the run in progress was given (the service's workers stop
+   * between items on it), and resolves once that run has returned.
+   */
   close(): Promise<void>;
 }
 
@@ -21,12 +27,16 @@ export interface WorkerLoop {
  * The optional in-process schedule of a worker; a deployer with a scheduler (cron, a queue) calls the
  * worker's `runOnce()` instead. The first run starts at once. Timers are unref'd: an idle loop does not
  * keep the process alive, and `close()` is how a graceful shutdown waits for the current run.
+ * `runOnce` gets an `AbortSignal` aborted by `close()`: pass it on (`verifyCancellations({ signal })`).
  */
-export function startWorkerLoop(runOnce: () => Promise<unknown>, options: WorkerLoopOptions): WorkerLoop {
+export function startWorkerLoop(
+  runOnce: (signal: AbortSignal) => Promise<unknown>,
+  options: WorkerLoopOptions,
+): WorkerLoop {
   if (!Number.isSafeInteger(options.intervalMs) || options.intervalMs < 1) {
     throw new TypeError(`startWorkerLoop: intervalMs must be a positive integer, got ${options.intervalMs}`);
   }
-  let closed = false;
+  const stop = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> | undefined;
 
@@ -34,7 +44,7 @@ export function startWorkerLoop(runOnce: () => Promise<unknown>, options: Worker
     timer = undefined;
     current = (async () => {
       try {
-        const result = await runOnce();
+        const result = await runOnce(stop.signal);
         options.onRun?.(result);
       } catch (error) {
         options.logger?.error?.({
@@ -44,7 +54,7 @@ export function startWorkerLoop(runOnce: () => Promise<unknown>, options: Worker
         });
       } finally {
         current = undefined;
-        if (!closed) schedule();
+        if (!stop.signal.aborted) schedule();
       }
     })();
   };
@@ -55,8 +65,12 @@ export function startWorkerLoop(runOnce: () => Promise<unknown>, options: Worker
 
   run();
   return {
+    name: options.name,
+    get running() {
+      return !stop.signal.aborted;
+    },
     async close() {
-      closed = true;
+      stop.abort();
       if (timer) clearTimeout(timer);
       await current;
     },

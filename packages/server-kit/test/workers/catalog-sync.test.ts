@@ -34,6 +34,28 @@ function setup() {
 }
 
 describe('catalog sync job', () => {
+  it('an aborted signal (a closing worker loop) cuts the partner in progress short, leaves its stored catalog as it was and starts no other', async () => {
+    const { clock, store, a, b } = setup();
+    const stop = new AbortController();
+    const logs: { event: string }[] = [];
+    const job = catalogSyncJob({
+      store,
+      clock,
+      logger: { info: (entry) => logs.push(entry), error: (entry) => logs.push(entry) },
+      partners: [
+        { partnerId: 'partner-a', pos: a.pos },
+        { partnerId: 'partner-b', pos: b.pos },
+      ],
+      onProgress: () => stop.abort(),
+    });
+    expect(await job.runOnce({ signal: stop.signal })).toEqual([
+      { partnerId: 'partner-a', ok: false, error: 'aborted', lastSucceededAt: undefined },
+    ]);
+    expect(await job.read('partner-a')).toBeUndefined();
+    expect(b.sim.requests.count({})).toBe(0);
+    expect(logs).toEqual([{ event: 'catalog.sync_stopped', partnerId: 'partner-a' }]);
+  });
+
   it('spec 1.3: stores each partner’s stores, plans, products, services and employees, and tells when it last succeeded', async () => {
     const { job, a, b } = setup();
     expect(await job.lastSucceededAt('partner-a')).toBeUndefined();

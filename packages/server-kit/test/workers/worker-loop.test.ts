@@ -89,4 +89,25 @@ describe('startWorkerLoop', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(worker.runs).toHaveLength(1);
   });
+
+  it('close() aborts the signal the run in progress was given and reports the loop stopped', async () => {
+    const signals: AbortSignal[] = [];
+    let finish = () => {};
+    const loop = startWorkerLoop(
+      (signal) => {
+        signals.push(signal);
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+      { name: 'verifier', intervalMs: 10 },
+    );
+    expect(loop).toMatchObject({ name: 'verifier', running: true });
+    expect(signals[0]!.aborted).toBe(false);
+    const closing = loop.close();
+    expect(signals[0]!.aborted).toBe(true);
+    expect(loop.running).toBe(false);
+    finish();
+    await closing;
+  });
 });
