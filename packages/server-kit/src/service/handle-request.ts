@@ -178,11 +178,14 @@ export function createRequestHandler(deps: ServiceDeps) {
   return async function handle(request: PlainRequest): Promise<PlainResponse> {
     const started = performance.now();
     const trace: Trace = { route: 'unknown' };
+    /** A 5xx in the body format of the route: RFC 6749's at the token endpoint, the envelope elsewhere. */
+    const serverFailure = (code: 'internal_error' | 'service_unavailable', headers = {}) => {
+      const ctx = { requestId: trace.requestId, now: deps.clock.now() };
+      return trace.route === 'token' ? tokenFailure(ctx, code, { headers }) : failure(ctx, code, { headers });
+    };
     const unavailable = (reason: string): PlainResponse => {
       outage.unavailable(reason);
-      return failure({ requestId: trace.requestId, now: deps.clock.now() }, 'service_unavailable', {
-        headers: UNAVAILABLE_HEADERS,
-      });
+      return serverFailure('service_unavailable', UNAVAILABLE_HEADERS);
     };
     const work = dispatch(request, trace).then(
       (answered) => {
@@ -193,7 +196,7 @@ export function createRequestHandler(deps: ServiceDeps) {
       (error: unknown) => {
         if (isStoreUnavailable(error)) return unavailable(error.reason);
         deps.logger?.error?.(redact({ event: 'http.failure', ...trace, error }) as { event: string });
-        return failure({ requestId: trace.requestId, now: deps.clock.now() }, 'internal_error');
+        return serverFailure('internal_error');
       },
     );
     const response = await withDeadline(work, limits.requestDeadlineMs, () =>
