@@ -29,7 +29,6 @@ import {
 } from './error-responses.js';
 import {
   headerParameters,
-  headerRef,
   optionalRequestIdParameters,
   parameterRef,
   responseHeaders,
