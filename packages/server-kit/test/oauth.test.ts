@@ -92,6 +92,20 @@ describe('POST /v1/oauth/token', () => {
     }
   });
 
+  it('RFC 6749 5.1 and 5.2: a failure of the service itself is an RFC 6749 server_error, never cached', async () => {
+    const store = memoryStore();
+    const failing = new Proxy(store, {
+      get: (target, key, receiver) =>
+        key === 'saveToken'
+          ? () => Promise.reject(new Error('disk full'))
+          : Reflect.get(target, key, receiver),
+    });
+    const answer = await harness({ store: failing }).tokenRequest(credentials);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({ error: 'server_error', code: 'internal_error' });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('refuses other grant types and malformed requests with RFC 6749 codes', async () => {
     const h = harness();
     expect((await h.tokenRequest({ ...credentials, grant_type: 'password' })).body.error).toBe(
