@@ -120,7 +120,7 @@ describe('Prism proxy in front of the simulated partner POS (docs/openapi/partne
     expect(responseViolations([...valid.exchanges, ...wrong.exchanges])).toEqual([]);
   });
 
-  it('400, 401, 403, 404 and 422 of the catalog, each answer as documented', async () => {
+  it('400, 401, 403, 404, 413, 415 and 422 of the catalog, each answer as documented', async () => {
     const token = await bearer();
     const catalogOnly = await bearer(partner.sim.credentials, 'catalog:read');
     const storeId = partner.sim.data.stores[0]!.storeId;
@@ -147,8 +147,22 @@ describe('Prism proxy in front of the simulated partner POS (docs/openapi/partne
           body: JSON.stringify({ taxId: '12345678909' }),
         })
       ).status,
+      (
+        await wrong.fetch(`${prism.url}/v1/sellers/session`, {
+          method: 'POST',
+          headers: { ...ids(), authorization: token, 'content-type': 'text/plain' },
+          body: 'cpf=11144477735',
+        })
+      ).status,
+      (
+        await wrong.fetch(`${prism.url}/v1/sales/search`, {
+          method: 'POST',
+          headers: { ...ids(), authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ taxId: '1'.repeat(70_000) }),
+        })
+      ).status,
     ];
-    expect(statuses).toEqual([400, 400, 401, 401, 403, 404, 404, 422, 404]);
+    expect(statuses).toEqual([400, 400, 401, 401, 403, 404, 404, 422, 404, 415, 413]);
     expect(requestViolations(valid.exchanges)).toEqual([]);
     expect(responseViolations([...valid.exchanges, ...wrong.exchanges])).toEqual([]);
   });
