@@ -27,12 +27,7 @@ import {
   exampleRequestId,
   exampleTimestamp,
 } from './error-responses.js';
-import {
-  headerParameters,
-  optionalRequestIdParameters,
-  parameterRef,
-  responseHeaders,
-} from './headers.js';
+import { headerParameters, optionalRequestIdParameters, parameterRef, responseHeaders } from './headers.js';
 import { componentRef, refTo, schemaId, toComponentSchemas, toInlineSchema } from './json-schema.js';
 import {
   clientSecretBasicName,
