@@ -164,7 +164,9 @@ function documentDrift(table: Table, document: OpenApiDocument): string[] {
         continue;
       }
       const expected = {
-        security: entry.scopes === 'none' ? [] : [{ systemToken: [...entry.scopes] }],
+        // The token endpoint: HTTP Basic or the form's credentials (`{}`), decision D-OA-11.
+        security:
+          entry.scopes === 'none' ? [{ clientSecretBasic: [] }, {}] : [{ systemToken: [...entry.scopes] }],
         idempotent: entry.rate === 'write',
         errorCodes: [...endpoints.endpointErrorCodes(entry)].sort(),
         perMinute: endpoints.perMinuteOf[entry.rate],

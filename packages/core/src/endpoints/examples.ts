@@ -6,14 +6,21 @@ import type {
   CancelResult,
   ConfirmRequest,
   ConfirmResult,
+  EmployeesPage,
   ImeiValidation,
+  PlansList,
+  ProductsPage,
+  ProductWithStock,
   SaleSearchRequest,
   SaleSearchResult,
   SellerAuthResult,
   SellerLoginRequest,
   SellerSessionFlat,
+  ServicesList,
   StockLevel,
+  StoresPage,
   TokenRequest,
+  TokenRequestBasic,
   TokenResponse,
 } from '../schemas/index.js';
 import type { NamedExample } from './endpoint.js';
@@ -37,13 +44,19 @@ const session = {
 export const tokenExamples = (scope: string) =>
   ({
     request: {
-      summary: 'Client credentials',
-      value: {
-        grant_type: 'client_credentials',
-        client_id: 'retail-chain-01',
-        client_secret: 'client-secret',
-        scope,
-      } satisfies TokenRequest,
+      clientSecretPost: {
+        summary: 'client_secret_post: the id and secret in the form',
+        value: {
+          grant_type: 'client_credentials',
+          client_id: 'retail-chain-01',
+          client_secret: 'client-secret',
+          scope,
+        } satisfies TokenRequest,
+      },
+      clientSecretBasic: {
+        summary: 'client_secret_basic: the id and secret in Authorization: Basic, the grant in the form',
+        value: { grant_type: 'client_credentials', scope } satisfies TokenRequestBasic,
+      },
     },
     response: {
       summary: 'A one-hour system token',
@@ -54,7 +67,7 @@ export const tokenExamples = (scope: string) =>
         scope,
       } satisfies TokenResponse,
     },
-  }) satisfies Record<string, NamedExample>;
+  }) satisfies { request: Record<string, NamedExample>; response: NamedExample };
 
 export const sellerSessionExamples = {
   byCpf: { summary: 'Shape (a): CPF and password', value: { cpf: '11144477735', password: 'secret' } },
@@ -86,6 +99,127 @@ export const sellerSessionResultExamples = {
   flat: {
     summary: 'Shape (b): the session directly',
     value: { ...session, taxId: '11144477735', role: 'SELLER' } satisfies SellerSessionFlat,
+  },
+} satisfies Record<string, NamedExample>;
+
+/** One page holding the whole list: `totalPages` is `ceil(totalItems / pageSize)`, the page count adds up. */
+const onePage = (totalItems: number) => ({ page: 1, pageSize: 50, totalItems, totalPages: 1 });
+
+const smartphone = {
+  sku: 'SM-A15-128',
+  productType: 'SMARTPHONE',
+  name: 'Galaxy A15 128 GB',
+  brand: 'Samsung',
+  model: 'A15',
+  storage: '128 GB',
+  price: brl(129900),
+};
+
+export const employeesExamples = {
+  page: {
+    summary: 'Every active employee, on one page',
+    value: {
+      employees: [
+        {
+          cpf: '11144477735',
+          name: 'Ana Souza',
+          storeId: 'LJ-0042',
+          isManager: false,
+          jobTitle: 'Vendedora',
+        },
+        {
+          cpf: '12345678909',
+          name: 'Bruno Lima',
+          email: 'bruno.lima@varejo.example',
+          storeId: 'LJ-0042',
+          isManager: true,
+          jobTitle: 'Gerente',
+        },
+      ],
+      pagination: onePage(2),
+    } satisfies EmployeesPage,
+  },
+} satisfies Record<string, NamedExample>;
+
+export const storesExamples = {
+  page: {
+    summary: 'Every store, on one page',
+    value: {
+      stores: [
+        { storeId: store.storeId, name: store.storeName, cnpj: store.storeCnpj, address: store.storeAddress },
+        {
+          storeId: 'LJ-0107',
+          name: 'Loja Shopping Norte',
+          cnpj: '12345678000276',
+          address: {
+            street: 'Av. Otaviano Alves de Lima, 4400',
+            city: 'São Paulo',
+            state: 'SP',
+            zipCode: '02722000',
+          },
+        },
+      ],
+      pagination: onePage(2),
+    } satisfies StoresPage,
+  },
+} satisfies Record<string, NamedExample>;
+
+export const plansExamples = {
+  plans: {
+    summary: 'The plans the store sells',
+    value: {
+      plans: [
+        { planId: 'PLANO-CONTROLE-15GB', name: 'Controle 15 GB', monthlyPrice: brl(5999) },
+        { planId: 'PLANO-POS-50GB', name: 'Pós 50 GB', monthlyPrice: brl(12999) },
+      ],
+    } satisfies PlansList,
+  },
+} satisfies Record<string, NamedExample>;
+
+export const productsExamples = {
+  page: {
+    summary: 'The smartphones of the plan, on one page (no stock: read it in real time)',
+    value: { products: [smartphone], pagination: onePage(1) } satisfies ProductsPage,
+  },
+} satisfies Record<string, NamedExample>;
+
+export const barcodeExamples = {
+  accessory: {
+    summary: 'An accessory found by its barcode, with current stock (R-04)',
+    value: {
+      sku: 'CASE-A15',
+      productType: 'ACCESSORY',
+      name: 'Capa Galaxy A15',
+      brand: 'Samsung',
+      price: brl(4990),
+      stock: 12,
+    } satisfies ProductWithStock,
+  },
+  smartphone: {
+    summary: 'A smartphone found by its barcode',
+    value: { ...smartphone, stock: 7 } satisfies ProductWithStock,
+  },
+} satisfies Record<string, NamedExample>;
+
+export const servicesExamples = {
+  services: {
+    summary: 'The warranty and insurance offered with the smartphone',
+    value: {
+      services: [
+        {
+          serviceId: 'GE-12',
+          name: 'Garantia estendida 12 meses',
+          type: 'EXTENDED_WARRANTY',
+          price: brl(19900),
+        },
+        {
+          serviceId: 'SEG-RF-12',
+          name: 'Seguro roubo e furto 12 meses',
+          type: 'INSURANCE',
+          price: brl(29900),
+        },
+      ],
+    } satisfies ServicesList,
   },
 } satisfies Record<string, NamedExample>;
 

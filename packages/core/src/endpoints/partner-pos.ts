@@ -24,12 +24,18 @@ import {
 } from '../schemas/partner-pos.js';
 import { defineEndpoint } from './endpoint.js';
 import {
+  barcodeExamples,
+  employeesExamples,
   imeiExamples,
+  plansExamples,
+  productsExamples,
   saleSearchExamples,
   saleSearchResultExamples,
   sellerSessionExamples,
   sellerSessionResultExamples,
+  servicesExamples,
   stockExamples,
+  storesExamples,
 } from './examples.js';
 import { tokenEndpoint } from './token.js';
 
@@ -92,6 +98,7 @@ export const partnerPosEndpoints = {
       schema: employeesPage,
       envelope: true,
       name: 'EmployeesResponse',
+      examples: employeesExamples,
       description: 'One page of employees.',
     },
     errors: [],
@@ -110,6 +117,7 @@ export const partnerPosEndpoints = {
       schema: storesPage,
       envelope: true,
       name: 'StoresResponse',
+      examples: storesExamples,
       description: 'One page of stores.',
     },
     errors: [],
@@ -128,6 +136,7 @@ export const partnerPosEndpoints = {
       schema: plansList,
       envelope: true,
       name: 'PlansResponse',
+      examples: plansExamples,
       description: 'The plans of the store.',
     },
     errors: storeScoped,
@@ -145,6 +154,7 @@ export const partnerPosEndpoints = {
       schema: productsPage,
       envelope: true,
       name: 'ProductsResponse',
+      examples: productsExamples,
       description: 'One page of products.',
     },
     errors: [...storeScoped, 'resource_not_found'],
@@ -163,6 +173,7 @@ export const partnerPosEndpoints = {
       schema: productWithStock,
       envelope: true,
       name: 'ProductByBarcodeResponse',
+      examples: barcodeExamples,
       description: 'The product, with its current stock.',
     },
     errors: [...storeScoped, 'resource_not_found'],
@@ -182,6 +193,7 @@ export const partnerPosEndpoints = {
       schema: servicesList,
       envelope: true,
       name: 'ServicesResponse',
+      examples: servicesExamples,
       description: 'The services of the SKU.',
     },
     errors: [...storeScoped, 'resource_not_found'],

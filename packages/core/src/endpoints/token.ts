@@ -1,7 +1,7 @@
 // `POST /v1/oauth/token`, offered by both APIs: form-encoded client credentials, RFC 6749 error bodies.
 import { tokenErrorCodes } from '../errors/token-errors.js';
 import type { Scope } from '../schemas/oauth.js';
-import { tokenRequest, tokenResponse } from '../schemas/oauth.js';
+import { tokenRequestForm, tokenResponse } from '../schemas/oauth.js';
 import { defineEndpoint } from './endpoint.js';
 import { tokenExamples } from './examples.js';
 
@@ -19,9 +19,9 @@ export const tokenEndpoint = (
     rate: 'token',
     scopes: 'none',
     body: {
-      schema: tokenRequest,
+      schema: tokenRequestForm,
       mediaType: 'application/x-www-form-urlencoded',
-      examples: { clientCredentials: tokenExamples(scopes.join(' ')).request },
+      examples: tokenExamples(scopes.join(' ')).request,
     },
     response: {
       schema: tokenResponse,
@@ -35,7 +35,12 @@ export const tokenEndpoint = (
       summary: 'Issue a system token',
       description:
         'OAuth 2.0 client credentials (RFC 6749 section 4.4). No bearer token is needed here. The token ' +
-        `identifies the application, not the seller, and lasts 1 hour. ${scopesNote} Errors keep RFC 6749's ` +
+        `identifies the application, not the seller, and lasts 1 hour. ${scopesNote} The client authenticates ` +
+        'with HTTP Basic (`client_secret_basic`: `client_id` and `client_secret` each form-urlencoded, then ' +
+        '`id:secret` base64-encoded) or in the form (`client_secret_post`), never both in one request ' +
+        '(`invalid_request`); a failed Basic authentication is answered with `WWW-Authenticate: Basic`. ' +
+        '`X-Request-Id` and `X-Correlation-Id` are optional here, for plain OAuth libraries. Every answer ' +
+        "carries `Cache-Control: no-store` and `Pragma: no-cache` (RFC 6749 section 5.1). Errors keep RFC 6749's " +
         'top-level `error` so OAuth libraries understand them, with RFC 6749 section 5.2 statuses (400, ' +
         '`invalid_client` 401); our catalog code travels in `code` and `legacyCode`. A body that is not ' +
         'form-encoded is 400 `invalid_request` (`bad_request`); a scope the client does not hold is 400 `invalid_scope`.',

@@ -20,16 +20,22 @@ import type {
   PathItemObject,
   Reference,
 } from './document.js';
-import { errorExamples, errorResponses, exampleRequestId, exampleTimestamp } from './error-responses.js';
 import {
-  headerParameters,
-  headerRef,
-  optionalRequestIdParameters,
-  parameterRef,
-  responseHeaders,
-} from './headers.js';
+  commonResponseHeaders,
+  errorExamples,
+  errorResponses,
+  exampleRequestId,
+  exampleTimestamp,
+} from './error-responses.js';
+import { headerParameters, optionalRequestIdParameters, parameterRef, responseHeaders } from './headers.js';
 import { componentRef, refTo, schemaId, toComponentSchemas, toInlineSchema } from './json-schema.js';
-import { oauth2Scheme, securityFor, securitySchemeName } from './security.js';
+import {
+  clientSecretBasicName,
+  clientSecretBasicScheme,
+  oauth2Scheme,
+  securityFor,
+  securitySchemeName,
+} from './security.js';
 
 export interface ApiDefinition {
   title: string;
@@ -124,7 +130,7 @@ function toOperation(
     responses: {
       '200': {
         description: response.description,
-        headers: { 'X-Processing-Time-Ms': headerRef('X-Processing-Time-Ms') },
+        headers: commonResponseHeaders(operation.errorFormat ?? 'envelope'),
         content: { 'application/json': success },
       },
       ...errorResponses(codes, operation.errorFormat ?? 'envelope'),
@@ -133,6 +139,43 @@ function toOperation(
     ...docs.extensions,
     ...rateLimit(perMinuteOf[operation.rate]),
   };
+}
+
+/** The components of `all` that `paths` references under `prefix`, in their order. */
+function used<T>(paths: unknown, prefix: string, all: Record<string, T>): Record<string, T> {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(Object.entries(all).filter(([name]) => text.includes(`"${prefix}${name}"`)));
+}
+
+/**
+ * A paged payload's `data` gets a hint for dynamic mock generators (Prism's `x-faker`): pick one of its
+ * examples, since no JSON Schema keyword can make `page`, `totalPages` and the item count agree.
+ */
+function withMockHints(
+  components: Record<string, JsonSchema>,
+  hints: ReadonlyMap<string, unknown[]>,
+): Record<string, JsonSchema> {
+  for (const [name, values] of hints) {
+    const data = components[name]?.properties?.data;
+    if (data === undefined || typeof data !== 'object') throw new Error(`no data in component ${name}`);
+    Object.assign(data, { 'x-faker': { 'helpers.arrayElement': [values] } });
+  }
+  return components;
+}
+
+/** Component name -> example payloads, for every envelope response whose payload carries `pagination`. */
+function pagedExamples(endpoints: EndpointTable): Map<string, unknown[]> {
+  const hints = new Map<string, unknown[]>();
+  for (const { response } of Object.values(endpoints)) {
+    const shape = (response.schema as { shape?: Record<string, unknown> }).shape;
+    if (!response.envelope || shape?.pagination === undefined) continue;
+    if (!response.examples) throw new Error(`the paged response ${response.name} needs examples`);
+    hints.set(
+      response.name,
+      Object.values(response.examples).map(({ value }) => value),
+    );
+  }
+  return hints;
 }
 
 /** Keeps the component schemas the document reaches through `$ref`, sorted by id. */
@@ -161,6 +204,7 @@ function reachable(from: unknown, all: Record<string, JsonSchema>): Record<strin
 
 export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
   const extra = new Map<string, z.ZodType>();
+  const pageHints = pagedExamples(api.endpoints);
   const paths: Record<string, PathItemObject> = {};
   const examples: Record<string, ExampleObject> = {};
   for (const [operationId, endpoint] of Object.entries(api.endpoints)) {
@@ -168,11 +212,18 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
     paths[endpoint.path] = { ...paths[endpoint.path], [method]: toOperation(operationId, endpoint, extra) };
     Object.assign(examples, errorExamples(endpointErrorCodes(endpoint), endpoint.errorFormat ?? 'envelope'));
   }
-  const parameters = headerParameters();
-  const headers = responseHeaders();
+  const parameters = used(paths, '#/components/parameters/', headerParameters());
+  const headers = used(paths, '#/components/headers/', responseHeaders());
   return {
     openapi: '3.1.1',
-    info: { title: api.title, version: apiVersion, summary: api.summary, description: api.description },
+    info: {
+      title: api.title,
+      version: apiVersion,
+      summary: api.summary,
+      description: api.description,
+      contact: { name: 'The @fin SDK authors', url: 'https://example.invalid/fin-sdks/issues' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [
       {
         url: '{base_url}',
@@ -183,11 +234,14 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
     tags: api.tags,
     paths,
     components: {
-      schemas: reachable({ paths, parameters, headers }, toComponentSchemas(extra)),
+      schemas: withMockHints(reachable({ paths, parameters, headers }, toComponentSchemas(extra)), pageHints),
       parameters,
       headers,
       examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { [securitySchemeName]: oauth2Scheme(api.scopes) },
+      securitySchemes: {
+        [securitySchemeName]: oauth2Scheme(api.scopes),
+        [clientSecretBasicName]: clientSecretBasicScheme,
+      },
     },
   };
 }

@@ -71,9 +71,22 @@ export interface OAuth2SecurityScheme {
   flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string> } };
 }
 
+export interface HttpSecurityScheme {
+  type: 'http';
+  scheme: 'basic';
+  description: string;
+}
+
 export interface OpenApiDocument extends Extensions {
   openapi: '3.1.1';
-  info: { title: string; version: string; summary?: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    summary?: string;
+    description: string;
+    contact: { name: string; url: string };
+    license: { name: string; identifier: string };
+  };
   servers: {
     url: string;
     description?: string;
@@ -86,6 +99,6 @@ export interface OpenApiDocument extends Extensions {
     parameters: Record<string, ParameterObject>;
     headers: Record<string, HeaderObject>;
     examples: Record<string, ExampleObject>;
-    securitySchemes: Record<string, OAuth2SecurityScheme>;
+    securitySchemes: Record<string, OAuth2SecurityScheme | HttpSecurityScheme>;
   };
 }

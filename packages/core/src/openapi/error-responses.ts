@@ -44,6 +44,15 @@ export function errorExamples(
   return examples;
 }
 
+/** Headers of every answer of an operation: the token endpoint's are never cached. */
+export function commonResponseHeaders(format: ErrorFormat): Record<string, Reference> {
+  return {
+    'X-Processing-Time-Ms': headerRef('X-Processing-Time-Ms'),
+    'X-Request-Id': headerRef('X-Request-Id'),
+    ...(format === 'oauth' && { 'Cache-Control': headerRef('Cache-Control'), Pragma: headerRef('Pragma') }),
+  };
+}
+
 const reasons: Record<number, string> = {
   400: 'Bad request',
   401: 'Unauthorized (system token)',
@@ -72,7 +81,8 @@ export function errorResponses(
   const schema = refTo(format === 'oauth' ? tokenErrorResponse : errorEnvelope);
   const responses: Record<string, ResponseObject> = {};
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers: Record<string, Reference> = { 'X-Processing-Time-Ms': headerRef('X-Processing-Time-Ms') };
+    const headers = commonResponseHeaders(format);
+    if (format === 'oauth' && status === 401) headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
     if (status === 429 || status === 503 || statusCodes.includes('idempotency_key_in_progress')) {
       headers['Retry-After'] = headerRef('Retry-After');
     }

@@ -48,6 +48,24 @@ export const parameterRef = (name: keyof ReturnType<typeof headerParameters>): R
 
 /** Components `headers`: what responses carry beside the envelope. */
 export const responseHeaders = (): Record<string, HeaderObject> => ({
+  'X-Request-Id': {
+    description: 'The `X-Request-Id` of the request, echoed (also `requestId` in the body).',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: 'Token answers are never cached (RFC 6749 section 5.1).',
+    required: true,
+    schema: { type: 'string', const: 'no-store' },
+  },
+  Pragma: {
+    description: 'For HTTP/1.0 caches, as RFC 6749 section 5.1 asks.',
+    required: true,
+    schema: { type: 'string', const: 'no-cache' },
+  },
+  'WWW-Authenticate': {
+    description: 'Sent when the client authenticated with HTTP Basic and failed (RFC 6749 section 5.2).',
+    schema: { type: 'string', pattern: '^Basic ' },
+  },
   'X-Processing-Time-Ms': {
     description: 'Time the server spent processing the request, in milliseconds (never in the body).',
     schema: toInlineSchema(z.number().int().min(0)),

@@ -1,7 +1,7 @@
 // The system layer of spec section 5 as an OpenAPI security scheme: OAuth 2.0 client credentials.
 import { tokenPath } from '../endpoints/token.js';
 import type { Scope } from '../schemas/oauth.js';
-import type { OAuth2SecurityScheme, SecurityRequirement } from './document.js';
+import type { HttpSecurityScheme, OAuth2SecurityScheme, SecurityRequirement } from './document.js';
 
 /** What each scope permits, as spec section 5 writes it. */
 export const scopeDescriptions: Record<Scope, string> = {
@@ -30,6 +30,21 @@ export function oauth2Scheme(scopes: readonly Scope[]): OAuth2SecurityScheme {
   };
 }
 
-/** `security` of an operation: none for the token endpoint, else the system token with its scopes. */
+export const clientSecretBasicName = 'clientSecretBasic';
+
+/** Client authentication at the token endpoint by HTTP Basic (RFC 6749 section 2.3.1). */
+export const clientSecretBasicScheme: HttpSecurityScheme = {
+  type: 'http',
+  scheme: 'basic',
+  description:
+    'Token endpoint only: `client_secret_basic`, `client_id` and `client_secret` each form-urlencoded, then ' +
+    '`id:secret` base64-encoded. The alternative, `client_secret_post`, puts both in the form (no header); ' +
+    'one method per request.',
+};
+
+/**
+ * `security` of an operation: the token endpoint takes HTTP Basic or the form's credentials (`{}`: no
+ * header, the `client_secret_post` form); every other one the system token with its scopes.
+ */
 export const securityFor = (scopes: readonly Scope[] | 'none'): SecurityRequirement[] =>
-  scopes === 'none' ? [] : [{ [securitySchemeName]: [...scopes] }];
+  scopes === 'none' ? [{ [clientSecretBasicName]: [] }, {}] : [{ [securitySchemeName]: [...scopes] }];

@@ -5,22 +5,45 @@ import { text, utcDateTime } from './primitives.js';
 export const scope = z.enum(['catalog:read', 'inventory:read', 'sales:read', 'sales:authorize']);
 export type Scope = z.infer<typeof scope>;
 
-/** Form-encoded request body of `POST /v1/oauth/token`. */
+const grantType = z.literal('client_credentials');
+const requestedScope = z.string().max(512).optional();
+
+/**
+ * Form-encoded request body of `POST /v1/oauth/token` with `client_secret_post` client authentication:
+ * the id and secret travel in the form (RFC 6749 section 2.3.1).
+ */
 export const tokenRequest = z
   .object({
-    grant_type: z.literal('client_credentials'),
+    grant_type: grantType,
     client_id: text.min(1).max(256),
     client_secret: z.string().min(1).max(512).meta({ writeOnly: true, format: 'password' }),
-    scope: z.string().max(512).optional(),
+    scope: requestedScope,
   })
-  .meta({ id: 'TokenRequest' });
+  .meta({ id: 'TokenRequestClientSecretPost' });
 export type TokenRequest = z.infer<typeof tokenRequest>;
+
+/**
+ * The form with `client_secret_basic`: the id and secret travel in `Authorization: Basic` (each
+ * form-urlencoded, then `id:secret` base64-encoded); the form may repeat the same `client_id`, never
+ * carries `client_secret` (two methods in one request are `invalid_request`).
+ */
+export const tokenRequestBasic = z
+  .object({ grant_type: grantType, client_id: text.min(1).max(256).optional(), scope: requestedScope })
+  .meta({ id: 'TokenRequestClientSecretBasic' });
+export type TokenRequestBasic = z.infer<typeof tokenRequestBasic>;
+
+/** The token request form, with either client authentication method. */
+export const tokenRequestForm = z.union([tokenRequest, tokenRequestBasic]).meta({ id: 'TokenRequest' });
 
 /** 200 body of the token endpoint: plain JSON, no envelope. */
 export const tokenResponse = z
   .object({
     access_token: z.string().min(1),
-    token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer'),
+    // Sent as exactly `Bearer` (the documents' enum); read case-insensitively, as RFC 6749 section 5.1 allows.
+    token_type: z
+      .string()
+      .refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer')
+      .meta({ enum: ['Bearer'] }),
     expires_in: z.number().int().positive(),
     scope: z.string().optional(),
   })

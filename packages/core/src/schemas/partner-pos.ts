@@ -59,14 +59,26 @@ export type SellerSessionWrapped = z.infer<typeof sellerSessionWrapped>;
 export const sellerAuthStatus = z.enum(['AUTHORIZED', 'INVALID_PASSWORD', 'USER_NOT_FOUND']);
 export type SellerAuthStatus = z.infer<typeof sellerAuthStatus>;
 
-/** Response shape (a): a failed login is HTTP 200 with `authorized: false` and `session: null`. */
+/**
+ * Response shape (a): an accepted login is `authorized: true`, `status: AUTHORIZED` and the session; a
+ * failed one is HTTP 200 with `authorized: false`, the reason in `status` and `session: null`. The three
+ * fields agree, so the document says which combinations exist (and a mock generator keeps them).
+ */
 export const sellerAuthResult = z
-  .object({
-    authorized: z.boolean(),
-    status: sellerAuthStatus,
-    message: z.string(),
-    session: sellerSessionWrapped.nullable(),
-  })
+  .union([
+    z.object({
+      authorized: z.literal(true),
+      status: z.literal('AUTHORIZED'),
+      message: z.string(),
+      session: sellerSessionWrapped,
+    }),
+    z.object({
+      authorized: z.literal(false),
+      status: sellerAuthStatus.exclude(['AUTHORIZED']),
+      message: z.string(),
+      session: z.null(),
+    }),
+  ])
   .meta({ id: 'SellerAuthResult' });
 export type SellerAuthResult = z.infer<typeof sellerAuthResult>;
 

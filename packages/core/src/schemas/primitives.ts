@@ -52,15 +52,36 @@ export const utcDateTime = z.iso.datetime({ offset: false, local: false });
 
 export const uuid = z.uuid({ version: 'v4' });
 
+/**
+ * Valid values of an identifier (check digits included): JSON Schema `examples`, and the same values as the
+ * hint dynamic mock generators follow (Prism's `x-faker`), since a pattern cannot carry check digits.
+ */
+function validSamples(values: string[]) {
+  return { examples: values, 'x-faker': { 'helpers.arrayElement': [values] } };
+}
+
 // Identifiers as the spec's patterns write them. Check digits live in `identifiers/`; alphanumeric
 // CNPJs (July 2026) are accepted where the spec writes digits (docs/spec-decisions.md).
-export const cpf = z.string().regex(/^[0-9]{11}$/, 'CPF must be 11 digits, no mask');
-export const cnpj = z.string().regex(/^[0-9A-Z]{12}[0-9]{2}$/, 'CNPJ must be 14 characters, no mask');
-export const zipCode = z.string().regex(/^[0-9]{8}$/, 'CEP must be 8 digits, no mask or hyphen');
-export const imei = z.string().regex(/^[0-9]{15}$/, 'IMEI must be exactly 15 digits');
+export const cpf = z
+  .string()
+  .regex(/^[0-9]{11}$/, 'CPF must be 11 digits, no mask')
+  .meta(validSamples(['52998224725', '11144477735', '12345678909']));
+export const cnpj = z
+  .string()
+  .regex(/^[0-9A-Z]{12}[0-9]{2}$/, 'CNPJ must be 14 characters, no mask')
+  .meta(validSamples(['12345678000195', '12345678000276', '11222333000181']));
+export const zipCode = z
+  .string()
+  .regex(/^[0-9]{8}$/, 'CEP must be 8 digits, no mask or hyphen')
+  .meta(validSamples(['01002000', '02722000']));
+export const imei = z
+  .string()
+  .regex(/^[0-9]{15}$/, 'IMEI must be exactly 15 digits')
+  .meta(validSamples(['490154203237518', '356829101234567']));
 export const nfeAccessKey = z
   .string()
-  .regex(/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/, 'NF-e access key must be 44 characters');
+  .regex(/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/, 'NF-e access key must be 44 characters')
+  .meta(validSamples(['35260112345678000195550010000012341000012343']));
 export const stateCode = z.string().regex(/^[A-Z]{2}$/, 'state must be two uppercase letters');
 
 /** storeId, planId, sku: at most 64 characters (spec section 8). */
@@ -91,19 +112,36 @@ export const address = z
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof address>;
 
+/** The largest `pageSize` a list answers (spec section 8). */
+export const MAX_PAGE_SIZE = 200;
+
 export const pagination = z
   .object({
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-    totalItems: z.number().int().min(0),
-    totalPages: z.number().int().min(0),
+    page: z.number().int().min(1).meta({ description: 'The page answered, from 1; the one asked for.' }),
+    pageSize: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGE_SIZE)
+      .meta({ description: 'Items per page, as asked (default 50).' }),
+    totalItems: z.number().int().min(0).meta({ description: 'Items in the whole list.' }),
+    totalPages: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: '`ceil(totalItems / pageSize)`; 0 for an empty list.' }),
   })
-  .meta({ id: 'Pagination' });
+  .meta({
+    id: 'Pagination',
+    description:
+      'Pages add up: `totalPages = ceil(totalItems / pageSize)`, every page but the last holds `pageSize` ' +
+      'items, the last the rest; a page after the last answers no items with the same totals.',
+  });
 export type Pagination = z.infer<typeof pagination>;
 
 /** Query of a paged list: page >= 1 (default 1), pageSize 1..200 (default 50). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 export type PageQuery = z.input<typeof pageQuery>;

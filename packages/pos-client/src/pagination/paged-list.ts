@@ -1,5 +1,5 @@
 // PagedList: every item of a paged Partner POS list as an async iterable, plus `.pages()` and `.toArray({ limit })`.
-import type { Pagination } from '@fin/core';
+import { type Pagination, schemas } from '@fin/core';
 import type { CallOptions, ResponseMeta } from '@fin/core/transport';
 import {
   type PaginationInconsistency,
@@ -25,7 +25,8 @@ export interface ListOptions extends CallOptions {
   onInconsistency?: 'throw' | 'warn';
 }
 
-export const MAX_PAGE_SIZE = 200;
+/** The largest page a list asks for, the contract's (`schemas.MAX_PAGE_SIZE`). */
+export const MAX_PAGE_SIZE = schemas.MAX_PAGE_SIZE;
 
 /** What a resource gives a PagedList: how to read page `n`, and how to tell two items apart. */
 export interface PageSource<T> {

@@ -1,10 +1,9 @@
 // One normalized login result for both response shapes: status-wrapped SellerAuthResult (a) and flat SellerSession (b).
-import {
-  FinResponseValidationError,
-  type SellerAuthStatus,
-  type SellerSessionFlat,
-  type SellerSessionResponse,
-  type SellerSessionWrapped,
+import type {
+  SellerAuthStatus,
+  SellerSessionFlat,
+  SellerSessionResponse,
+  SellerSessionWrapped,
 } from '@fin/core';
 
 /**
@@ -49,18 +48,14 @@ const fromFlat = (session: SellerSessionFlat): SellerSession => {
 
 /**
  * Normalizes `data` of `POST /v1/sellers/session`. `message` is the envelope's, used when the flat
- * shape carries none. A wrapped answer whose `authorized`, `status` and `session` disagree breaks the
- * contract and throws FinResponseValidationError rather than guessing.
+ * shape carries none. A wrapped answer whose `authorized`, `status` and `session` disagree never gets
+ * here: the schema (`schemas.sellerAuthResult`) refuses it as a FinResponseValidationError.
  */
-export function toSellerLoginResult(
-  data: SellerSessionResponse,
-  message: string,
-  answer: { endpoint: string; status: number; requestId: string; correlationId: string },
-): SellerLoginResult {
+export function toSellerLoginResult(data: SellerSessionResponse, message: string): SellerLoginResult {
   if (!('authorized' in data)) {
     return { authorized: true, status: 'AUTHORIZED', message, session: fromFlat(data) };
   }
-  if (data.authorized && data.status === 'AUTHORIZED' && data.session) {
+  if (data.authorized) {
     return {
       authorized: true,
       status: 'AUTHORIZED',
@@ -68,11 +63,5 @@ export function toSellerLoginResult(
       session: fromWrapped(data.session),
     };
   }
-  if (!data.authorized && data.status !== 'AUTHORIZED') {
-    return { authorized: false, status: data.status, message: data.message, session: null };
-  }
-  throw new FinResponseValidationError({
-    ...answer,
-    issues: [{ path: 'data', message: 'authorized, status and session disagree' }],
-  });
+  return { authorized: false, status: data.status, message: data.message, session: null };
 }

@@ -41,12 +41,7 @@ export const sellersResource = (context: ClientContext): SellersResource => ({
       ...endpoints.endpointRequest(session, { body }),
       ...callOptions(options),
     });
-    const result = toSellerLoginResult(data, meta.message, {
-      endpoint: endpoints.endpointName(session),
-      status: meta.status,
-      requestId: meta.requestId,
-      correlationId: meta.correlationId,
-    });
+    const result = toSellerLoginResult(data, meta.message);
     return withResponse(result, meta);
   },
 });

@@ -39,6 +39,7 @@ interface Trace {
 
 /** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */
 const UNAVAILABLE_HEADERS = { 'retry-after': '1' };
+const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 /** A waiting duplicate gives up this long before its request's deadline, to answer 409 in progress in time. */
 const DEADLINE_MARGIN_MS = 250;
 
@@ -177,11 +178,14 @@ export function createRequestHandler(deps: ServiceDeps) {
   return async function handle(request: PlainRequest): Promise<PlainResponse> {
     const started = performance.now();
     const trace: Trace = { route: 'unknown' };
+    /** A 5xx in the body format of the route: RFC 6749's at the token endpoint, the envelope elsewhere. */
+    const serverFailure = (code: 'internal_error' | 'service_unavailable', headers = {}) => {
+      const ctx = { requestId: trace.requestId, now: deps.clock.now() };
+      return trace.route === 'token' ? tokenFailure(ctx, code, { headers }) : failure(ctx, code, { headers });
+    };
     const unavailable = (reason: string): PlainResponse => {
       outage.unavailable(reason);
-      return failure({ requestId: trace.requestId, now: deps.clock.now() }, 'service_unavailable', {
-        headers: UNAVAILABLE_HEADERS,
-      });
+      return serverFailure('service_unavailable', UNAVAILABLE_HEADERS);
     };
     const work = dispatch(request, trace).then(
       (answered) => {
@@ -192,7 +196,7 @@ export function createRequestHandler(deps: ServiceDeps) {
       (error: unknown) => {
         if (isStoreUnavailable(error)) return unavailable(error.reason);
         deps.logger?.error?.(redact({ event: 'http.failure', ...trace, error }) as { event: string });
-        return failure({ requestId: trace.requestId, now: deps.clock.now() }, 'internal_error');
+        return serverFailure('internal_error');
       },
     );
     const response = await withDeadline(work, limits.requestDeadlineMs, () =>
@@ -203,6 +207,8 @@ export function createRequestHandler(deps: ServiceDeps) {
       ...response.headers,
       'x-processing-time-ms': String(durationMs),
       ...(trace.requestId ? { 'x-request-id': trace.requestId } : undefined),
+      // RFC 6749 5.1: no token answer is cached, its 500 and 503 included.
+      ...(trace.route === 'token' ? NO_STORE_HEADERS : undefined),
     };
     if (deps.logger) log(deps.logger, trace, response, durationMs);
     return { status: response.status, headers, body: response.body };

@@ -42,15 +42,27 @@ export function validate<S extends z.ZodType>(
     : { response: fail(exchange.context, 'validation_error', { details: detailsOf(parsed.error) }) };
 }
 
-/** The JSON body, or the 400 `bad_request` answer when it does not parse. */
+/** The largest request body the simulated partner reads, like the financing service's default. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The JSON body, or the answer that refuses it: 415 `unsupported_media_type` when it is not declared JSON,
+ * 413 `payload_too_large` past 64 KiB, 400 `bad_request` when it does not parse.
+ */
 export async function jsonBody(exchange: Exchange): Promise<{ value: unknown } | { response: Response }> {
+  const { request, context } = exchange;
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    return { response: fail(context, 'unsupported_media_type') };
+  }
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
+    return { response: fail(context, 'payload_too_large') };
+  }
   try {
-    return { value: await exchange.request.json() };
+    return { value: JSON.parse(text) };
   } catch {
     return {
-      response: fail(exchange.context, 'bad_request', {
-        message: 'O corpo da requisição não é JSON válido.',
-      }),
+      response: fail(context, 'bad_request', { message: 'O corpo da requisição não é JSON válido.' }),
     };
   }
 }
