@@ -67,6 +67,30 @@ describe('the spec on raw HTTP', () => {
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'catalog:read' });
   });
 
+  test('RFC 6749 2.3.1 and 5.1: HTTP Basic client authentication is accepted, and no token answer is cached', async () => {
+    const { clientId, clientSecret } = sim.credentials;
+    const token = (form: Record<string, string>, secret = clientSecret) =>
+      fetch(`${BASE_URL}/v1/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa(`${clientId}:${encodeURIComponent(secret)}`)}` },
+        body: new URLSearchParams({ grant_type: 'client_credentials', ...form }),
+      });
+    const issued = await token({});
+    expect(await issued.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    const wrongSecret = await token({}, 'wrong');
+    expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(await wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
+    const bothMethods = await token({ client_secret: clientSecret });
+    expect(bothMethods.status).toBe(400);
+    expect(await bothMethods.json()).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
+    const refusedScope = (await systemToken('sales:authorize')).response;
+    for (const answer of [issued, wrongSecret, bothMethods, refusedScope, (await systemToken()).response]) {
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('pragma')).toBe('no-cache');
+    }
+  });
+
   test('a scope the client does not hold is refused as invalid_scope', async () => {
     const { response, body } = await systemToken('sales:authorize');
     expect(response.status).toBe(400);

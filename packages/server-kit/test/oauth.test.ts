@@ -74,6 +74,24 @@ describe('POST /v1/oauth/token', () => {
     expect((await answer.json()).error).toBe('invalid_client');
   });
 
+  it('RFC 6749 2.3: HTTP Basic beside a client_secret in the form is two methods, invalid_request; no answer is cached', async () => {
+    const h = harness();
+    const basic = { authorization: `Basic ${Buffer.from('partner-a:secret-a').toString('base64')}` };
+    const both = await h.tokenRequest(credentials, basic);
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
+    const wrong = await h.tokenRequest(
+      { grant_type: 'client_credentials' },
+      { authorization: `Basic ${Buffer.from('partner-a:wrong').toString('base64')}` },
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic /);
+    for (const answer of [both, wrong, await h.tokenRequest({ ...credentials, grant_type: 'password' })]) {
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('pragma')).toBe('no-cache');
+    }
+  });
+
   it('refuses other grant types and malformed requests with RFC 6749 codes', async () => {
     const h = harness();
     expect((await h.tokenRequest({ ...credentials, grant_type: 'password' })).body.error).toBe(

@@ -1,4 +1,6 @@
 // The endpoint registry: every endpoint of both APIs as data, read by the clients, the servers and the documents.
+
+export { type ClientAuthMethod, type ClientCredentials, clientCredentialsOf } from './client-credentials.js';
 export {
   defineEndpoint,
   type EndpointData,

@@ -28,14 +28,19 @@ export function createAuth(options: { clients: SimulatedClient[]; tokenTtlSecond
   const grants = new Map<string, Grant>();
   const clients = new Map(options.clients.map((client) => [client.clientId, client]));
 
-  const issue = (form: URLSearchParams, nowMs: number): IssueOutcome => {
+  /** `credentials`: the client's id and secret, from HTTP Basic or the form (`endpoints.clientCredentialsOf`). */
+  const issue = (
+    form: URLSearchParams,
+    credentials: { clientId: string | undefined; clientSecret: string | undefined },
+    nowMs: number,
+  ): IssueOutcome => {
     const fail = (code: TokenErrorCode, description: string) => ({ ok: false, code, description }) as const;
     if (!form.has('grant_type')) return fail('bad_request', 'grant_type is required');
     if (form.get('grant_type') !== 'client_credentials') {
       return fail('unsupported_grant_type', 'grant_type must be client_credentials');
     }
-    const client = clients.get(form.get('client_id') ?? '');
-    if (!client || client.clientSecret !== form.get('client_secret')) {
+    const client = clients.get(credentials.clientId ?? '');
+    if (!client || client.clientSecret !== credentials.clientSecret) {
       return fail('invalid_client', 'unknown client or wrong secret');
     }
     const allowed = client.scopes ?? partnerScopes;

@@ -71,7 +71,6 @@ export function fail(
   );
 }
 
-/** A token endpoint error: RFC 6749's `error` beside the envelope fields that fit (decision C-4). */
 /** A token endpoint error: RFC 6749's `error` from `tokenEndpointErrors`, the catalog's status (`status` only for injected faults). */
 export function failToken(
   context: ExchangeContext,
@@ -92,12 +91,15 @@ export function failToken(
       code,
       legacyCode: entry.legacyCode,
     },
-    extra.headers,
+    { ...NO_STORE, ...extra.headers },
   );
 }
 
+/** RFC 6749 5.1: token answers, issued or refused, are never cached. */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
 /** A plain JSON answer without envelope (the token endpoint's 200). */
-export const plain = (context: ExchangeContext, body: unknown) => json(context, 200, body);
+export const plain = (context: ExchangeContext, body: unknown) => json(context, 200, body, NO_STORE);
 
 /** A 200 whose JSON body is cut off in the middle, as a proxy dropping the connection mid-stream leaves it. */
 export const malformed = (context: ExchangeContext) =>

@@ -161,7 +161,7 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     return verdict && !verdict.allowed ? { 'Retry-After': String(verdict.retryAfterSeconds) } : undefined;
   };
 
-  /** Faults, content type, issuance limit per client_id of the form, then the grant. */
+  /** Faults, content type, client authentication (Basic or form), issuance limit per client_id, then the grant. */
   const answerToken = async ({ request, context }: Exchange, plan: FaultPlan) => {
     if (plan.serverError) return failToken(context, 'service_unavailable', { status: plan.serverError });
     if (plan.malformedJson) return malformed(context);
@@ -169,11 +169,18 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
       return failToken(context, 'bad_request', { description: 'send the token request form-encoded' });
     }
     const form = new URLSearchParams(await request.text());
-    const headers = overLimit(tokenLimit, form.get('client_id') ?? undefined, context.now.getTime());
+    const credentials = endpoints.clientCredentialsOf(request.headers.get('authorization'), form);
+    if (!credentials.ok) return failToken(context, 'bad_request', { description: credentials.description });
+    const headers = overLimit(tokenLimit, credentials.clientId, context.now.getTime());
     if (headers) return failToken(context, 'rate_limit_exceeded', { headers });
-    const outcome = auth.issue(form, context.now.getTime());
+    const outcome = auth.issue(form, credentials, context.now.getTime());
     if (outcome.ok) return plain(context, outcome.body);
-    return failToken(context, outcome.code, { description: outcome.description });
+    // RFC 6749 5.2: a client that tried HTTP Basic is told which scheme to use again.
+    const challenge =
+      outcome.code === 'invalid_client' && credentials.method === 'client_secret_basic'
+        ? { 'WWW-Authenticate': 'Basic realm="partner-pos"' }
+        : undefined;
+    return failToken(context, outcome.code, { description: outcome.description, headers: challenge });
   };
 
   /** Read limit, faults, request ids, bearer and scope, then the route: the order a gateway checks in. */

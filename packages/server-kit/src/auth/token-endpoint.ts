@@ -1,5 +1,5 @@
 // POST /v1/oauth/token: OAuth 2.0 client_credentials (RFC 6749 4.4), registered scopes only, 60 issuances a minute per client_id.
-import { schemas } from '@fin/core';
+import { endpoints, schemas } from '@fin/core';
 import { readForm } from '../http/body.js';
 import type { AnswerContext } from '../http/envelope.js';
 import { JSON_HEADERS, tokenFailure } from '../http/envelope.js';
@@ -7,33 +7,6 @@ import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { hashToken, newToken } from './token-hash.js';
-
-/** Client credentials from HTTP Basic (RFC 6749 2.3.1) or from the form; both at once is refused. */
-function credentialsOf(
-  request: PlainRequest,
-  form: Map<string, string>,
-): { clientId?: string; clientSecret?: string; basic: boolean } | undefined {
-  const authorization = request.header('authorization');
-  const basic = authorization && /^Basic\s+(\S+)$/i.exec(authorization);
-  if (!basic)
-    return { clientId: form.get('client_id'), clientSecret: form.get('client_secret'), basic: false };
-  if (form.has('client_secret')) return undefined;
-  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon === -1) return undefined;
-  const decode = (part: string) => {
-    try {
-      return decodeURIComponent(part.replace(/\+/g, ' '));
-    } catch {
-      return part;
-    }
-  };
-  return {
-    clientId: decode(decoded.slice(0, colon)),
-    clientSecret: decode(decoded.slice(colon + 1)),
-    basic: true,
-  };
-}
 
 /**
  * Counts a failed authentication against its own budgets (decision S-25), per client_id and per source
@@ -74,8 +47,9 @@ export async function issueToken(
       description: describe(form.details),
     });
   }
-  const credentials = credentialsOf(request, form.params);
-  if (!credentials?.clientId) {
+  const credentials = endpoints.clientCredentialsOf(request.header('authorization'), form.params);
+  if (!credentials.ok) return tokenFailure(ctx, 'bad_request', { description: credentials.description });
+  if (!credentials.clientId) {
     return tokenFailure(ctx, 'bad_request', {
       description: 'client_id is required (form field or HTTP Basic).',
     });
@@ -97,7 +71,8 @@ export async function issueToken(
     const limited = await countFailure(deps, clientId, request.source, ctx.now);
     if (limited) return tokenFailure(ctx, 'rate_limit_exceeded', { headers: limited });
     return tokenFailure(ctx, 'invalid_client', {
-      headers: credentials.basic ? { 'www-authenticate': 'Basic realm="fin"' } : {},
+      headers:
+        credentials.method === 'client_secret_basic' ? { 'www-authenticate': 'Basic realm="fin"' } : {},
     });
   }
   // Only a request with the right credentials spends one of the client's issuances.

@@ -39,6 +39,7 @@ interface Trace {
 
 /** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */
 const UNAVAILABLE_HEADERS = { 'retry-after': '1' };
+const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 /** A waiting duplicate gives up this long before its request's deadline, to answer 409 in progress in time. */
 const DEADLINE_MARGIN_MS = 250;
 
@@ -203,6 +204,8 @@ export function createRequestHandler(deps: ServiceDeps) {
       ...response.headers,
       'x-processing-time-ms': String(durationMs),
       ...(trace.requestId ? { 'x-request-id': trace.requestId } : undefined),
+      // RFC 6749 5.1: no token answer is cached, its 500 and 503 included.
+      ...(trace.route === 'token' ? NO_STORE_HEADERS : undefined),
     };
     if (deps.logger) log(deps.logger, trace, response, durationMs);
     return { status: response.status, headers, body: response.body };
