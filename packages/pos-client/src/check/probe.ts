@@ -48,6 +48,9 @@ export interface Probe {
 
 const api = endpoints.partnerPos;
 
+/** A partner that does not answer in this time fails the check that asked (the clients' own default). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 export function createProbe(
   baseUrl: string,
   fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
@@ -83,7 +86,12 @@ export function createProbe(
       body = JSON.stringify(options.body);
     }
     const sentAt = Date.now();
-    const response = await fetchImpl(url, { method: endpoint.method, headers, body });
+    const response = await fetchImpl(url, {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     const bodyText = await response.text();
     let parsed: unknown;
     try {

@@ -1,11 +1,18 @@
 // The runner of fin-pos-check: runs each check in order against one partner, with progress, and builds the report.
-import type { Check, CheckContext } from './check.js';
+import { type Check, type CheckContext, skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { createFacts } from './facts.js';
 import { secretsMask } from './mask.js';
 import type { PosCheckOptions } from './options.js';
 import { createProbe } from './probe.js';
 import { type CheckReport, type CheckResult, CheckSkipped, type Problem, statusOf } from './report.js';
+
+/** An error and its cause in one line: `fetch failed (connect ECONNREFUSED 127.0.0.1:4010)`. */
+const describe = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+};
 
 /** Runs every check (the limits check only with `options.limits`) and reports; never throws for a partner's fault. */
 export async function runPosCheck(
@@ -18,6 +25,7 @@ export async function runPosCheck(
   const mask = secretsMask(options);
   const selected = checks.filter((check) => check.id !== 'limits' || options.limits);
   const results: CheckResult[] = [];
+  let unreachable: string | undefined;
 
   for (const [index, check] of selected.entries()) {
     options.onProgress?.({ type: 'start', id: check.id, title: check.title, index, total: selected.length });
@@ -35,16 +43,20 @@ export async function runPosCheck(
     let skipped: string | undefined;
     probe.attribute(check.id);
     try {
+      if (unreachable) skip(`the partner did not answer (${unreachable})`);
       if (!check.id.startsWith('oauth.')) await facts.token();
       await check.run(context);
     } catch (error) {
       if (error instanceof CheckSkipped) skipped = mask(error.message);
-      else
+      else {
+        // fetch rejects only when no answer came: refused connection, DNS, TLS, timeout.
+        unreachable = mask(describe(error));
         record('violation')(
-          check.id,
-          `the check could not finish: ${error instanceof Error ? error.message : String(error)}`,
-          'make the endpoint answer (is the base URL right, is the partner up?), then run again',
+          options.baseUrl,
+          `no answer: ${unreachable}`,
+          'check --base-url and that the partner is up and reachable from here, then run again',
         );
+      }
     }
     const result: CheckResult = {
       id: check.id,

@@ -15,7 +15,10 @@ export function progressLine(event: ProgressEvent): string | undefined {
 export function terminalReport(report: CheckReport): string {
   const lines: string[] = [];
   for (const result of report.results) {
-    if (result.problems.length === 0 && !result.skipped) continue;
+    if (result.problems.length === 0) {
+      if (result.skipped) lines.push(`${mark.skip} ${result.id}: ${result.skipped}`);
+      continue;
+    }
     lines.push('', `${mark[result.status]} ${result.id}: ${result.title}`);
     if (result.skipped) lines.push(`  skipped: ${result.skipped}`);
     for (const problem of result.problems) {
