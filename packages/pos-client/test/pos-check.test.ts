@@ -3,6 +3,8 @@ import { type ContractBreak, contractBreaks } from '@fin/pos-client/testing';
 import { describe, expect, test } from 'vitest';
 import { allChecks } from '../src/check/checks/index.js';
 import type { CheckReport } from '../src/check/report.js';
+import { junitReport } from '../src/check/reporters/junit.js';
+import { terminalReport } from '../src/check/reporters/terminal.js';
 import { runPosCheck } from '../src/check/run-checks.js';
 import { simulatedPartner } from './pos-check.fixtures.js';
 
@@ -52,6 +54,9 @@ const breaks: [ContractBreak, string, RegExp][] = [
   ['failed-login-401', 'seller-session', /HTTP 200 and the result in `data.status`/],
   ['store-context-422', 'r01.store-context', /HTTP 400 with error code `store_context_required`/],
   ['page-size-default-20', 'pagination', /pageSize to 50/],
+  ['page-bounds-crash', 'pagination', /refuse page < 1 and pageSize outside 1\.\.200/],
+  ['total-pages-off-by-one', 'pagination', /totalPages = ceil\(totalItems \/ pageSize\)/],
+  ['page-after-last-404', 'pagination', /page past the end with HTTP 200, an empty list/],
   ['money-as-decimal-text', 'money', /integer cents/],
   ['color-attribute', 'r03.no-color', /remove color/],
   ['barcode-smartphones-only', 'r04.barcode', /every accessory/],
@@ -115,6 +120,30 @@ describe('opt-in --limits: 429 with Retry-After, never more than one request ove
     const report = await runPosCheck({ ...options, limits: { readsPerMinute: 150 } });
     expect(failing(report)).toEqual(['limits']);
     expect(problemsOf(report, 'limits')[0]!.fix).toMatch(/Retry-After: <seconds>/);
+  });
+});
+
+describe('no secret or personal data in a report', () => {
+  test('with every rule broken at once, the JSON and JUnit reports hold no secret, password, token, CPF or IMEI', async () => {
+    const { sim, options, seller } = simulatedPartner({ rateLimit: { reads: 150 } });
+    sim.faults.breakContract(...contractBreaks);
+    sim.partner.set({ stockField: 'quantity', echoRequestId: false, imeiRefusalMessage: 'missing' });
+    const report = await runPosCheck({
+      ...options,
+      seller: { cpf: seller.cpf, password: seller.password },
+      limits: { readsPerMinute: 150 },
+    });
+    expect(failing(report).length).toBeGreaterThan(10);
+    const text = JSON.stringify(report) + junitReport(report) + terminalReport(report);
+    for (const secret of [
+      options.clientSecret,
+      seller.password,
+      seller.cpf,
+      options.saleTaxId,
+      options.imei,
+      'simpos_',
+    ])
+      expect(text).not.toContain(secret);
   });
 });
 

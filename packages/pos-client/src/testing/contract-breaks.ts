@@ -88,6 +88,25 @@ const rewrites = {
     data.pagination.totalPages = Math.ceil(data.pagination.totalItems / 20);
     return undefined;
   },
+  /** An out-of-bounds `page` or `pageSize` crashes the list: HTTP 500. */
+  'page-bounds-crash': (answer, context) =>
+    answer.body?.error?.code === 'validation_error' &&
+    ['listEmployees', 'listStores', 'listProducts'].includes(answer.operation)
+      ? fail(context, 'internal_error')
+      : undefined,
+  /** `totalPages` one more than the pages there are. */
+  'total-pages-off-by-one': (answer) => {
+    const pagination = answer.body?.data?.pagination;
+    if (pagination) pagination.totalPages += 1;
+    return undefined;
+  },
+  /** A page past the end is a 404 instead of an empty page. */
+  'page-after-last-404': (answer, context) => {
+    const pagination = answer.body?.data?.pagination;
+    return pagination && pagination.page > pagination.totalPages
+      ? fail(context, 'resource_not_found', { message: 'Página inexistente.' })
+      : undefined;
+  },
   /** Amounts as decimal text of reais: `"899.90"`. */
   'money-as-decimal-text': (answer) => {
     for (const object of objectsIn(answer.body?.data)) {

@@ -53,12 +53,16 @@ export const pagination: Check = {
     const { violation } = context;
     for (const operation of pagedOperations) {
       const { name, listField, read } = await listPages(context, operation);
-      const unreadable = (page: PageRead, what: string) => {
+      const unreadable = (
+        page: PageRead,
+        what: string,
+        fix = 'answer every page with the list and `pagination` { page, pageSize, totalItems, totalPages }',
+      ) => {
         if (page.items && page.pagination) return false;
         violation(
           name,
           `${what}; expected HTTP 200 with data.${listField} and data.pagination, got ${answerText(page.exchange)}`,
-          'answer every page with the list and `pagination` { page, pageSize, totalItems, totalPages }',
+          fix,
         );
         return true;
       };
@@ -141,12 +145,14 @@ export const pagination: Check = {
       // The page after the last: an empty list with the same totals, not an error or a repeat.
       if (!consistent || pages > MAX_PAGES) continue;
       const after = await read(pages + 1, MAX_PAGE_SIZE);
-      if (unreadable(after, `the page after the last (${pages + 1})`)) continue;
+      const pastTheEnd =
+        'answer a page past the end with HTTP 200, an empty list and the same totalItems and totalPages';
+      if (unreadable(after, `the page after the last (${pages + 1})`, pastTheEnd)) continue;
       if (after.items!.length !== 0 || after.pagination!.totalItems !== total) {
         violation(
           name,
           `the page after the last (${pages + 1}) holds ${after.items!.length} items and totalItems ${after.pagination!.totalItems}`,
-          'answer a page past the end with HTTP 200, an empty list and the same totalItems and totalPages',
+          pastTheEnd,
         );
       }
     }
