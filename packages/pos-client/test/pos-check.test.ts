@@ -61,6 +61,7 @@ const breaks: [ContractBreak, string, RegExp][] = [
   ['color-attribute', 'r03.no-color', /remove color/],
   ['barcode-smartphones-only', 'r04.barcode', /every accessory/],
   ['services-with-barcode', 'r04.barcode', /services .* have no barcode/],
+  ['stock-of-another-store', 'stock', /sku and storeId of the query/],
   ['imei-check-digit-ignored', 'r05.imei', /check digit/],
   ['sale-search-query-only', 'sale-search', /JSON body of POST \/v1\/sales\/search/],
   ['auth-errors-403', 'errors', /HTTP 401 `missing_token`/],
@@ -71,9 +72,12 @@ const breaks: [ContractBreak, string, RegExp][] = [
 ];
 
 describe('each deliberately broken partner fails exactly the check of the rule it breaks, saying what to fix', () => {
-  test('every contract break of the simulated POS is exercised here', () => {
+  test('every contract break of the simulated POS is exercised here, and every check has a break (limits below)', () => {
     expect(new Set([...breaks.map(([name]) => name), 'retry-after-missing'])).toEqual(
       new Set(contractBreaks),
+    );
+    expect(new Set([...breaks.map(([, check]) => check), 'limits'])).toEqual(
+      new Set(allChecks.map((check) => check.id)),
     );
   });
 

@@ -135,6 +135,12 @@ const rewrites = {
       service.barcode = `78999${String(index).padStart(8, '0')}`;
     return undefined;
   },
+  /** `GET /v1/stock` answers for another store than the one asked. */
+  'stock-of-another-store': (answer) => {
+    const data = answer.body?.data;
+    if (answer.operation === 'getStock' && data) data.storeId = `${data.storeId}-X`;
+    return undefined;
+  },
   /** An IMEI failing its check digit is reported valid and in stock. */
   'imei-check-digit-ignored': (answer) => {
     const data = answer.body?.data;
