@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { cpf, imei } from '@fin/core';
 import type { SellerCredentials } from '../sellers/sellers-resource.js';
+import { displayUrl } from './mask.js';
 import type { PosCheckOptions } from './options.js';
 import { junitReport } from './reporters/junit.js';
 import { progressLine, terminalReport } from './reporters/terminal.js';
@@ -73,6 +74,8 @@ function optionsFrom(argv: string[]): (PosCheckOptions & { json: boolean; junit?
   const baseUrl = need('base-url');
   if (!URL.canParse(baseUrl))
     throw new UsageError('--base-url must be a URL such as https://pos.example.com');
+  const { username: urlUser, password: urlPassword } = new URL(baseUrl);
+  if (urlUser || urlPassword) throw new UsageError('--base-url must not carry credentials (user:password@)');
   const readLimit = Number(values['read-limit'] ?? 600);
   if (!Number.isSafeInteger(readLimit) || readLimit < 1)
     throw new UsageError('--read-limit must be a positive integer');
@@ -106,7 +109,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const progress = options.json ? process.stderr : process.stdout;
-  progress.write(`fin-pos-check: checking ${options.baseUrl}\n`);
+  progress.write(`fin-pos-check: checking ${displayUrl(options.baseUrl)}\n`);
   const report = await runPosCheck({
     ...options,
     onProgress: (event) => {

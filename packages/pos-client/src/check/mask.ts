@@ -14,3 +14,12 @@ export function secretsMask(options: PosCheckOptions): (text: string) => string 
     return redactText(masked);
   };
 }
+
+/** The base URL as shown in a report: any `user:password@` it carries left out. */
+export function displayUrl(baseUrl: string): string {
+  if (!URL.canParse(baseUrl)) return redactText(baseUrl);
+  const url = new URL(baseUrl);
+  url.username = '';
+  url.password = '';
+  return url.href.replace(/\/$/, '');
+}

@@ -2,7 +2,7 @@
 import { type Check, type CheckContext, skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { createFacts } from './facts.js';
-import { secretsMask } from './mask.js';
+import { displayUrl, secretsMask } from './mask.js';
 import type { PosCheckOptions } from './options.js';
 import { createProbe } from './probe.js';
 import { type CheckReport, type CheckResult, CheckSkipped, type Problem, statusOf } from './report.js';
@@ -52,7 +52,7 @@ export async function runPosCheck(
         // fetch rejects only when no answer came: refused connection, DNS, TLS, timeout.
         unreachable = mask(describe(error));
         record('violation')(
-          options.baseUrl,
+          displayUrl(options.baseUrl),
           `no answer: ${unreachable}`,
           'check --base-url and that the partner is up and reachable from here, then run again',
         );
@@ -73,7 +73,7 @@ export async function runPosCheck(
   const summary = { pass: 0, warn: 0, fail: 0, skip: 0 };
   for (const result of results) summary[result.status] += 1;
   return {
-    baseUrl: options.baseUrl,
+    baseUrl: displayUrl(options.baseUrl),
     startedAt,
     results,
     requests: probe.exchanges.length,
