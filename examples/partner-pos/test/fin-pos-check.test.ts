@@ -99,7 +99,7 @@ describe('npx fin-pos-check against a partner over HTTP', () => {
     );
   }, 60_000);
 
-  test('a usage error (no --imei): exit 2 with the usage, nothing sent', async () => {
+  test('usage errors (no --imei, credentials in the base URL): exit 2 with the usage, nothing sent', async () => {
     const args = partnerArguments().args;
     const at = args.indexOf('--imei');
     const before = partner.sim.requests.count();
@@ -108,5 +108,11 @@ describe('npx fin-pos-check against a partner over HTTP', () => {
     expect(run.stderr).toContain('--imei is required');
     expect(run.stderr).toContain('Usage: fin-pos-check');
     expect(partner.sim.requests.count()).toBe(before);
+
+    const withCredentials = args.map((arg) => arg.replace('http://', 'http://vendor:s3cr3t@'));
+    const refused = await finPosCheck(withCredentials);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--base-url must not carry credentials');
+    expect(refused.stderr).not.toContain('s3cr3t');
   }, 60_000);
 });
