@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Facts } from './facts.js';
 import type { PosCheckOptions } from './options.js';
 import type { Exchange, Probe } from './probe.js';
-import { CheckSkipped, type Problem } from './report.js';
+import { CheckSkipped } from './report.js';
 
 export interface CheckContext {
   probe: Probe;
@@ -69,5 +69,3 @@ export function expectError(
   );
   return false;
 }
-
-export type { Problem };

@@ -13,7 +13,7 @@ export interface Facts {
   smartphoneSku(): Promise<string>;
 }
 
-export const PARTNER_SCOPE_LIST = 'catalog:read inventory:read sales:read';
+const PARTNER_SCOPE_LIST = 'catalog:read inventory:read sales:read';
 
 /** Requests a system token the usual way (client_secret_post); the body when it parses, else undefined. */
 export async function requestToken(

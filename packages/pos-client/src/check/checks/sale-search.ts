@@ -8,7 +8,7 @@ const salesOf = (exchange: Exchange) => {
 };
 
 /** A CPF with valid check digits that no test sale should hold. */
-export const UNKNOWN_CPF = '39053344705';
+const UNKNOWN_CPF = '39053344705';
 
 export const saleSearch: Check = {
   id: 'sale-search',

@@ -4,12 +4,10 @@ import { type Check, expectError } from '../check.js';
 import type { PosOperation } from '../probe.js';
 
 /** The endpoints whose query carries `storeId` (plans, products, barcode, services, stock, IMEI). */
-export const storeScopedOperations = (Object.keys(endpoints.partnerPos) as PosOperation[]).filter(
-  (operation) => {
-    const query = (endpoints.partnerPos[operation] as endpoints.EndpointDefinition).query;
-    return query !== undefined && 'storeId' in query.shape;
-  },
-);
+const storeScopedOperations = (Object.keys(endpoints.partnerPos) as PosOperation[]).filter((operation) => {
+  const query = (endpoints.partnerPos[operation] as endpoints.EndpointDefinition).query;
+  return query !== undefined && 'storeId' in query.shape;
+});
 
 export const storeContext: Check = {
   id: 'r01.store-context',
