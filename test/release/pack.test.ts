@@ -78,6 +78,12 @@ describe('packed packages', () => {
     expect(stdout).toContain('Usage: fin-server-kit-migrate');
   });
 
+  it('fin-pos-check runs from the installed tarball (its launcher loads the built command)', async () => {
+    const bin = join(folder, 'node_modules', '.bin', 'fin-pos-check');
+    const { stdout } = await promisify(execFile)(bin, ['--help']);
+    expect(stdout).toContain('Usage: fin-pos-check');
+  });
+
   it('installs @fin/* dependencies from the packed tarballs, never a registry copy', async () => {
     const versions = Object.fromEntries(
       await Promise.all(publishedPackages.map(async (name) => [name, (await manifest(name)).version])),

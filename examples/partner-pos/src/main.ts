@@ -20,12 +20,22 @@ const partner = await startPartnerPos({
 
 const seller = partner.sim.data.sellers[0]!;
 const device = partner.sim.data.devices({ storeId: seller.storeId, inStock: true })[0]!;
+const sale = partner.sim.data.sales[0]!;
+const accessory = partner.sim.data
+  .products(seller.storeId)
+  .find((entry) => entry.product.productType === 'ACCESSORY')!;
+const { clientId, clientSecret } = partner.sim.credentials;
 process.stdout.write(
   [
     `Simulated partner POS at ${partner.url} (seed ${number('SEED', 1)})`,
-    `  client credentials: ${partner.sim.credentials.clientId} / ${partner.sim.credentials.clientSecret}`,
+    `  client credentials: ${clientId} / ${clientSecret}`,
     `  a seller (simulated data): username ${seller.username}, password ${seller.password}, store ${seller.storeId}`,
     `  a device on the shelf of that store: IMEI ${device.imei} (${device.sku})`,
+    `  a registered sale: customer CPF ${sale.taxId} (${sale.sale.status}); an accessory: barcode ${accessory.barcode}`,
+    '  check it against the contract (docs/pos-implementers.md):',
+    `    fin-pos-check --base-url ${partner.url} --client-id ${clientId} --client-secret ${clientSecret} \\`,
+    `      --seller-username ${seller.username} --seller-password ${seller.password} --store-id ${seller.storeId} \\`,
+    `      --imei ${device.imei} --sale-cpf ${sale.taxId} --accessory-barcode ${accessory.barcode}`,
     '  stop with Ctrl+C',
     '',
   ].join('\n'),

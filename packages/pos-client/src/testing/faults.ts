@@ -1,4 +1,5 @@
-// Fault injection for the simulated partner: 5xx bursts, slow responses and malformed JSON, per endpoint.
+// Fault injection for the simulated partner: 5xx bursts, slow responses and malformed JSON, per endpoint; deliberate contract breaks.
+import type { ContractBreak } from './contract-breaks.js';
 import type { PosEndpoint } from './endpoints.js';
 
 interface FaultScope {
@@ -32,12 +33,19 @@ export interface FaultControls {
   slowResponses(options: FaultScope & { delayMs: number }): void;
   /** The next `count` matching requests answer 200 with JSON cut off in the middle. */
   malformedJson(options?: FaultScope): void;
-  /** Drops every rule not yet used up. */
+  /**
+   * Breaks the contract the way a partner can get it wrong (`'token-cacheable'`, `'store-context-422'`,
+   * `'money-as-decimal-text'` ...), on every matching answer until `clear()`: for testing a conformance
+   * check such as fin-pos-check. The names are `contractBreaks`.
+   */
+  breakContract(...breaks: ContractBreak[]): void;
+  /** Drops every rule not yet used up, and every contract break. */
   clear(): void;
 }
 
 export function createFaults() {
   const rules: { rule: Rule; after: number; remaining: number }[] = [];
+  const contractBreaks = new Set<ContractBreak>();
   const add = (rule: Rule) =>
     rules.push({ rule, after: rule.scope.after ?? 0, remaining: rule.scope.count ?? 1 });
 
@@ -46,8 +54,12 @@ export function createFaults() {
       add({ kind: 'server-error', status: options.status ?? 503, scope: options }),
     slowResponses: (options) => add({ kind: 'slow', delayMs: options.delayMs, scope: options }),
     malformedJson: (options = {}) => add({ kind: 'malformed-json', scope: options }),
+    breakContract: (...breaks) => {
+      for (const name of breaks) contractBreaks.add(name);
+    },
     clear: () => {
       rules.length = 0;
+      contractBreaks.clear();
     },
   };
 
@@ -70,5 +82,5 @@ export function createFaults() {
     return plan;
   };
 
-  return { controls, planFor };
+  return { controls, planFor, contractBreaks: contractBreaks as ReadonlySet<ContractBreak> };
 }

@@ -1,5 +1,6 @@
 // Test helpers for users of @fin/pos-client: a simulated partner POS, as msw handlers or a plain fetch handler.
 export type { SimulatedClient } from './auth.js';
+export { type ContractBreak, contractBreaks } from './contract-breaks.js';
 export {
   type CatalogControls,
   defaultPartnerVariants,

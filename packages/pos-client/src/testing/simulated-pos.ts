@@ -1,6 +1,7 @@
 // The simulated partner POS: one `(request: Request) => Promise<Response>` core over a seeded data set, with its controls.
 import { type Clock, endpoints, type Plan, type Store, schemas, systemClock } from '@fin/core';
 import { createAuth, type SimulatedClient } from './auth.js';
+import { applyContractBreaks } from './contract-breaks.js';
 import {
   type CatalogControls,
   createControls,
@@ -223,12 +224,14 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     };
     const url = new URL(request.url);
     const operation = endpointOf(request.method, url.pathname);
-    const response =
+    const answered =
       operation === 'unknown-path'
         ? fail(context, 'not_found')
         : operation === 'wrong-method'
           ? fail(context, 'method_not_allowed')
           : await answer({ request, query: url.searchParams, context, state }, operation);
+    const known = operation === 'unknown-path' || operation === 'wrong-method' ? 'unknown' : operation;
+    const response = await applyContractBreaks(faults.contractBreaks, known, request, answered, context);
     requests.record({
       endpoint:
         operation === 'unknown-path' || operation === 'wrong-method'

@@ -1,0 +1,134 @@
+// fin-pos-check: the command a POS vendor runs against its staging to check its Partner POS API against the contract.
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { cpf, imei } from '@fin/core';
+import type { SellerCredentials } from '../sellers/sellers-resource.js';
+import { displayUrl } from './mask.js';
+import type { PosCheckOptions } from './options.js';
+import { junitReport } from './reporters/junit.js';
+import { progressLine, terminalReport } from './reporters/terminal.js';
+import { runPosCheck } from './run-checks.js';
+
+const USAGE = `Usage: fin-pos-check --base-url <url> --client-id <id> --client-secret <secret>
+                     (--seller-cpf <cpf> | --seller-username <name>) --seller-password <password>
+                     --store-id <id> --imei <imei> --sale-cpf <cpf> [--accessory-barcode <barcode>]
+                     [--limits [--read-limit 600]] [--json] [--junit <file>]
+
+Checks a Partner POS API against the contract (docs/openapi/partner-pos.json), read-only: OAuth, the
+envelope and requestId, X-Processing-Time-Ms, R-01, pagination, Money, R-03, R-04, R-05, stock, sale
+search and the errors of spec section 7. The partner provides the test data: a seller who can log in,
+that seller's store, a device (IMEI) on its shelf, the CPF of a registered sale, an accessory barcode.
+
+  --limits          also check the 429 with Retry-After: spends the read budget (--read-limit a minute,
+                    default the spec's 600) plus one request; run it last, on staging
+  --json            print the report as JSON on stdout (progress goes to stderr)
+  --junit <file>    also write a JUnit XML report for CI
+
+Secrets may come from the environment instead of the command line: FIN_POS_CHECK_CLIENT_SECRET,
+FIN_POS_CHECK_SELLER_PASSWORD. Nothing secret or personal is printed: CPFs and IMEIs are masked.
+Exit code: 0 when no check found a violation (findings do not fail), 1 otherwise, 2 on a usage error.
+`;
+
+class UsageError extends Error {}
+
+function optionsFrom(argv: string[]): (PosCheckOptions & { json: boolean; junit?: string }) | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'base-url': { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      'seller-cpf': { type: 'string' },
+      'seller-username': { type: 'string' },
+      'seller-password': { type: 'string' },
+      'store-id': { type: 'string' },
+      imei: { type: 'string' },
+      'sale-cpf': { type: 'string' },
+      'accessory-barcode': { type: 'string' },
+      limits: { type: 'boolean' },
+      'read-limit': { type: 'string' },
+      json: { type: 'boolean' },
+      junit: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const need = (name: keyof typeof values, fallback?: string) => {
+    const value = (values[name] as string | undefined) ?? fallback;
+    if (!value) throw new UsageError(`--${name} is required`);
+    return value;
+  };
+  const password = need('seller-password', process.env.FIN_POS_CHECK_SELLER_PASSWORD);
+  const sellerCpf = values['seller-cpf'];
+  const username = values['seller-username'];
+  if (!sellerCpf === !username) throw new UsageError('give exactly one of --seller-cpf or --seller-username');
+  if (sellerCpf !== undefined && !/^\d{11}$/.test(sellerCpf))
+    throw new UsageError('--seller-cpf must be 11 digits, no mask');
+  const seller: SellerCredentials = sellerCpf
+    ? { cpf: sellerCpf, password }
+    : { username: username!, password };
+  const device = need('imei');
+  if (!imei.isValid(device)) throw new UsageError('--imei must be 15 digits with a valid check digit');
+  const saleCpf = need('sale-cpf');
+  if (!cpf.isValid(saleCpf)) throw new UsageError('--sale-cpf must be a valid CPF, 11 digits, no mask');
+  const baseUrl = need('base-url');
+  if (!URL.canParse(baseUrl))
+    throw new UsageError('--base-url must be a URL such as https://pos.example.com');
+  const { username: urlUser, password: urlPassword } = new URL(baseUrl);
+  if (urlUser || urlPassword) throw new UsageError('--base-url must not carry credentials (user:password@)');
+  const readLimit = Number(values['read-limit'] ?? 600);
+  if (!Number.isSafeInteger(readLimit) || readLimit < 1)
+    throw new UsageError('--read-limit must be a positive integer');
+  return {
+    baseUrl,
+    clientId: need('client-id'),
+    clientSecret: need('client-secret', process.env.FIN_POS_CHECK_CLIENT_SECRET),
+    seller,
+    storeId: need('store-id'),
+    imei: device,
+    saleTaxId: saleCpf,
+    ...(values['accessory-barcode'] && { accessoryBarcode: values['accessory-barcode'] }),
+    ...(values.limits && { limits: { readsPerMinute: readLimit } }),
+    json: values.json ?? false,
+    ...(values.junit && { junit: values.junit }),
+  };
+}
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof optionsFrom>;
+  try {
+    options = optionsFrom(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(
+      `fin-pos-check: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const progress = options.json ? process.stderr : process.stdout;
+  progress.write(`fin-pos-check: checking ${displayUrl(options.baseUrl)}\n`);
+  const report = await runPosCheck({
+    ...options,
+    onProgress: (event) => {
+      const line = progressLine(event);
+      if (line) progress.write(`${line}\n`);
+    },
+  });
+  if (options.junit) await writeFile(options.junit, junitReport(report));
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : terminalReport(report));
+  return report.exitCode;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // The message only: no stack, no request, nothing that could carry a credential.
+    process.stderr.write(`fin-pos-check: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,33 @@
+// What fin-pos-check needs from the partner: its base URL, client credentials and the test data it provides.
+import type { SellerCredentials } from '../sellers/sellers-resource.js';
+import type { CheckResult } from './report.js';
+
+export interface PosCheckOptions {
+  /** The partner's host root; paths carry `/v1`. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** A test seller's login: `{ cpf, password }` or `{ username, password }`. */
+  seller: SellerCredentials;
+  /** A test store (the test seller's). */
+  storeId: string;
+  /** A test device on the shelf of that store. */
+  imei: string;
+  /** The customer CPF of a test sale the partner registered. */
+  saleTaxId: string;
+  /** The barcode of an accessory of that store (R-04); without it the barcode check is skipped. */
+  accessoryBarcode?: string;
+  /**
+   * Opt-in: check the 429 with `Retry-After` by spending the partner's read budget (`readsPerMinute`, the
+   * spec's 600 unless the contract says otherwise) and one request more.
+   */
+  limits?: { readsPerMinute: number };
+  /** Default the global fetch. */
+  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Told when a check starts and ends, for progress output. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export type ProgressEvent =
+  | { type: 'start'; id: string; title: string; index: number; total: number }
+  | { type: 'end'; result: CheckResult; index: number; total: number };

@@ -1,0 +1,50 @@
+// What fin-pos-check reports: per check a status, its violations (the contract is broken) and findings (tolerated, to align).
+
+/** `violation`: the partner breaks the contract (exit code 1). `finding`: a reading our client tolerates, worth aligning. */
+export type Severity = 'violation' | 'finding';
+
+export interface Problem {
+  severity: Severity;
+  /** The endpoint (`GET /v1/stock`) or aspect the problem was seen on. */
+  where: string;
+  /** What was seen, without any secret, token, password, CPF or IMEI. */
+  message: string;
+  /** What the partner should change. */
+  fix: string;
+}
+
+/** `fail`: at least one violation; `warn`: findings only; `skip`: could not run (see `skipped`). */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  status: CheckStatus;
+  problems: Problem[];
+  /** Why the check could not run, when `status` is `skip`. */
+  skipped?: string;
+  durationMs: number;
+}
+
+export interface CheckReport {
+  baseUrl: string;
+  startedAt: string;
+  results: CheckResult[];
+  /** Requests sent to the partner during the run. */
+  requests: number;
+  summary: Record<CheckStatus, number>;
+  /** 0 when no check found a violation, 1 otherwise. */
+  exitCode: 0 | 1;
+}
+
+export const statusOf = (problems: readonly Problem[]): CheckStatus =>
+  problems.some((problem) => problem.severity === 'violation')
+    ? 'fail'
+    : problems.length > 0
+      ? 'warn'
+      : 'pass';
+
+/** Thrown by a check that cannot run (no token, an input not given); the runner records it as `skip`. */
+export class CheckSkipped extends Error {
+  override readonly name = 'CheckSkipped';
+}

@@ -1,0 +1,83 @@
+// The runner of fin-pos-check: runs each check in order against one partner, with progress, and builds the report.
+import { type Check, type CheckContext, skip } from './check.js';
+import { allChecks } from './checks/index.js';
+import { createFacts } from './facts.js';
+import { displayUrl, secretsMask } from './mask.js';
+import type { PosCheckOptions } from './options.js';
+import { createProbe } from './probe.js';
+import { type CheckReport, type CheckResult, CheckSkipped, type Problem, statusOf } from './report.js';
+
+/** An error and its cause in one line: `fetch failed (connect ECONNREFUSED 127.0.0.1:4010)`. */
+const describe = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+};
+
+/** Runs every check (the limits check only with `options.limits`) and reports; never throws for a partner's fault. */
+export async function runPosCheck(
+  options: PosCheckOptions,
+  checks: readonly Check[] = allChecks,
+): Promise<CheckReport> {
+  const startedAt = new Date().toISOString();
+  const probe = createProbe(options.baseUrl, options.fetch ?? globalThis.fetch);
+  const facts = createFacts(probe, options);
+  const mask = secretsMask(options);
+  const selected = checks.filter((check) => check.id !== 'limits' || options.limits);
+  const results: CheckResult[] = [];
+  let unreachable: string | undefined;
+
+  for (const [index, check] of selected.entries()) {
+    options.onProgress?.({ type: 'start', id: check.id, title: check.title, index, total: selected.length });
+    const problems: Problem[] = [];
+    const record = (severity: Problem['severity']) => (where: string, message: string, fix: string) =>
+      problems.push({ severity, where, message: mask(message), fix: mask(fix) });
+    const context: CheckContext = {
+      probe,
+      options,
+      facts,
+      violation: record('violation'),
+      finding: record('finding'),
+    };
+    const started = performance.now();
+    let skipped: string | undefined;
+    probe.attribute(check.id);
+    try {
+      if (unreachable) skip(`the partner did not answer (${unreachable})`);
+      if (!check.id.startsWith('oauth.')) await facts.token();
+      await check.run(context);
+    } catch (error) {
+      if (error instanceof CheckSkipped) skipped = mask(error.message);
+      else {
+        // fetch rejects only when no answer came: refused connection, DNS, TLS, timeout.
+        unreachable = mask(describe(error));
+        record('violation')(
+          displayUrl(options.baseUrl),
+          `no answer: ${unreachable}`,
+          'check --base-url and that the partner is up and reachable from here, then run again',
+        );
+      }
+    }
+    const result: CheckResult = {
+      id: check.id,
+      title: check.title,
+      status: skipped !== undefined && problems.length === 0 ? 'skip' : statusOf(problems),
+      problems,
+      ...(skipped !== undefined && { skipped }),
+      durationMs: Math.trunc(performance.now() - started),
+    };
+    results.push(result);
+    options.onProgress?.({ type: 'end', result, index, total: selected.length });
+  }
+
+  const summary = { pass: 0, warn: 0, fail: 0, skip: 0 };
+  for (const result of results) summary[result.status] += 1;
+  return {
+    baseUrl: displayUrl(options.baseUrl),
+    startedAt,
+    results,
+    requests: probe.exchanges.length,
+    summary,
+    exitCode: summary.fail > 0 ? 1 : 0,
+  };
+}
