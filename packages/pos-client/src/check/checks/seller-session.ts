@@ -5,7 +5,7 @@ import { answerText, type Check, successData } from '../check.js';
 
 /** What tells the two answers apart; the session's fields are the payload check's. */
 const loginAnswer = z.union([
-  schemas.sellerAuthResult.pick({ authorized: true, status: true }).extend({ session: z.unknown() }),
+  z.object({ authorized: z.boolean(), status: schemas.sellerAuthStatus, session: z.unknown() }),
   schemas.sellerSessionFlat.pick({ storeId: true, accessToken: true }),
 ]);
 
