@@ -6,16 +6,15 @@ export type OpenTelemetry = typeof OpenTelemetryApi;
 let loaded: OpenTelemetry | null | undefined;
 
 /**
- * Synchronous, so a span can start with the call: `require` in the CJS build, `createRequire` in the ESM
- * one (through `process.getBuiltinModule`, so no `node:module` import reaches a bundle that has no Node).
- * The API keeps its registered providers on a global, so this copy sees those of the host's copy.
+ * Synchronous, so a span can start with the call: `createRequire` from this module (tsup turns
+ * `import.meta.url` into the file's URL in the CJS build), reached through `process.getBuiltinModule` so no
+ * `node:module` import reaches a bundle that has no Node. A bare `require` would not do: the ESM build
+ * replaces it with a stub that throws. The API keeps its registered providers on a global, so this copy
+ * sees those of the host's copy, ESM or CJS.
  */
 function load(): OpenTelemetry | null {
   try {
-    const requireFrom =
-      typeof require === 'function'
-        ? require
-        : globalThis.process?.getBuiltinModule?.('node:module')?.createRequire(import.meta.url);
+    const requireFrom = globalThis.process?.getBuiltinModule?.('node:module')?.createRequire(import.meta.url);
     return (requireFrom?.('@opentelemetry/api') as OpenTelemetry | undefined) ?? null;
   } catch {
     return null;
