@@ -115,13 +115,17 @@ export function createInstrumentation(scope: { name: string; version: string }):
         parent,
       );
       const spanContext = trace.setSpan(parent, span);
+      // No provider, or a sampler that left this span out: nothing to record, only a trace to pass on.
+      if (!span.isRecording()) {
+        const passOn: SpanHandle = {
+          ...noopSpan,
+          inject: (headers) => propagation.inject(spanContext, headers, headersSetter),
+        };
+        return start.incoming ? context.with(spanContext, work, undefined, passOn) : work(passOn);
+      }
       const handle: SpanHandle = {
-        set: (attributes) => {
-          if (span.isRecording()) span.setAttributes(defined(attributes));
-        },
-        event: (eventName, attributes) => {
-          if (span.isRecording()) span.addEvent(eventName, defined(attributes));
-        },
+        set: (attributes) => span.setAttributes(defined(attributes)),
+        event: (eventName, attributes) => void span.addEvent(eventName, defined(attributes)),
         fail: (errorType) => {
           span.setAttribute('error.type', errorType);
           span.setStatus({ code: SpanStatusCode.ERROR });
