@@ -16,7 +16,6 @@ import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row } from '../lib/figure.js';
 import { BENCH_CLIENT, benchService } from '../targets/bench-service.js';
 
-const BATCH = 100;
 const plans = { full: { warmup: 500, calls: 3000 }, quick: { warmup: 100, calls: 500 } };
 
 interface Spent {
