@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthorizationClient } from '@fin/authorization-client';
 import { FinApiError } from '@fin/core';
+import { PosClient } from '@fin/pos-client';
+import { createSimulatedPos } from '@fin/pos-client/testing';
 import { createFinancingService, memoryStore, sandboxCreditEngine, toNodeHandler } from '@fin/server-kit';
 import { cartFixture, deviceImei } from '@fin/server-kit/testing';
 import { SpanKind } from '@opentelemetry/api';
@@ -31,8 +33,9 @@ beforeAll(() => {
 });
 afterAll(() => sdk.shutdown());
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  const open = server;
   server = undefined;
+  if (open) await new Promise((resolve) => open.close(resolve));
 });
 
 /** A service on a clock the test moves, behind node:http on loopback, and a client to it. */
@@ -205,6 +208,30 @@ describe('OpenTelemetry traces (issue 16 §3)', () => {
     const served = sdk.spans().filter(named(SpanKind.SERVER, 'POST /v1/sales/authorize')).at(-1)!;
     expect(served.attributes['fin.outcome']).toBe(refused.code);
     expect(served.status.code).toBe(0);
+  });
+});
+
+describe('OpenTelemetry traces of @fin/pos-client (issue 16 §3)', () => {
+  it('a call whose query carries an IMEI is a span named by its route; neither url.full nor any attribute holds the query', async () => {
+    const sim = createSimulatedPos({ seed: 3, size: { stores: 1, productsPerStore: 20, employees: 5 } });
+    const device = sim.data.devices()[0]!;
+    guard.add('imei', device.imei);
+    guard.add('client secret', sim.credentials.clientSecret);
+    const pos = new PosClient({
+      baseUrl: 'http://partner-pos.test',
+      ...sim.credentials,
+      rateLimit: false,
+      fetch: guard.sniffTokens(sim.fetch),
+    });
+    await pos.store(device.storeId).imei.validate(device.imei);
+    const call = only(sdk.spans(), named(SpanKind.CLIENT, 'GET /v1/imei/validate'));
+    expect(call.attributes).toMatchObject({
+      'url.full': 'http://partner-pos.test/v1/imei/validate',
+      'url.template': '/v1/imei/validate',
+      'fin.rate_class': 'read',
+      'http.response.status_code': 200,
+    });
+    // The guard's afterEach searches every span and metric for the IMEI.
   });
 });
 

@@ -28,7 +28,8 @@ export interface DemoTracing {
   spans(): SpanLine[];
 }
 
-const durationMs = (span: ReadableSpan) => span.duration[0] * 1000 + Math.round(span.duration[1] / 1e6);
+/** Whole milliseconds of a span (its duration is [seconds, nanoseconds]). */
+const durationMs = (span: ReadableSpan) => span.duration[0] * 1000 + Math.trunc(span.duration[1] / 1e6);
 
 /**
  * Registers the SDK before the demo creates any client or service (their instruments are taken then): an

@@ -55,15 +55,18 @@ export function installOtelSdk(): OtelSdk {
       const points = new Map<string, Point[]>();
       for (const resource of metricExporter.getMetrics())
         for (const scope of resource.scopeMetrics)
-          for (const metric of scope.metrics)
-            points.set(
-              metric.descriptor.name,
-              metric.dataPoints.map((point) => ({
+          for (const metric of scope.metrics) {
+            // One name may come from several packages (each client records http.client.request.duration).
+            const found = points.get(metric.descriptor.name) ?? [];
+            for (const point of metric.dataPoints) {
+              const { value } = point;
+              found.push({
                 attributes: { ...point.attributes },
-                value:
-                  typeof point.value === 'number' ? point.value : (point.value as { count: number }).count,
-              })),
-            );
+                value: typeof value === 'number' ? value : (value as { count: number }).count,
+              });
+            }
+            points.set(metric.descriptor.name, found);
+          }
       lastCollection = JSON.stringify([...points]);
       return points;
     },

@@ -83,11 +83,12 @@ export async function sendAttempt<T>(
   const requestId = uuidv4();
   const event = { method: call.method, path: call.path, attempt, requestId };
   const queuedAt = transport.clock.now().getTime();
-  await transport.pacers[call.kind]?.acquire(context.signal);
-  const queuedMs = transport.clock.now().getTime() - queuedAt;
+  const waited = await transport.pacers[call.kind]?.acquire(context.signal);
   // A wait for a pacing slot (the client's own limit, or a 429's hold) shows on the call's span.
-  if (queuedMs > 0)
-    context.span.event('fin.pacing.wait', { 'fin.wait_ms': queuedMs, 'fin.rate_class': call.kind });
+  if (waited) {
+    const waitMs = transport.clock.now().getTime() - queuedAt;
+    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': call.kind });
+  }
   context.startDeadline();
   context.requestIds.push(requestId);
   transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });

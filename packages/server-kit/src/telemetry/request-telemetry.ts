@@ -74,7 +74,7 @@ export function traceRequests(handler: Handler, instrumentation: Instrumentation
     const name = route ? `${request.method} ${route}` : request.method;
     return instrumentation.span(
       name,
-      { kind: 'server', attributes, incoming: request.header },
+      { kind: 'server', attributes, incoming: (header) => request.header(header) },
       async (span) => {
         const response = await handler(request);
         const { status } = response;
