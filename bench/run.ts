@@ -1,4 +1,4 @@
-// `pnpm bench [server|client|sync|footprint|soak ...] [--quick]`: runs the figures and prints one table.
+// `pnpm bench [server|client|sync|footprint|soak|tracing ...] [--quick]`: runs the figures and prints one table.
 import type { Figure, Row } from './lib/figure.js';
 import { formatTable } from './lib/table.js';
 
@@ -9,9 +9,10 @@ const figures: readonly { name: string; load: () => Promise<Figure> }[] = [
   { name: 'sync', load: async () => (await import('./figures/sync.js')).sync },
   { name: 'footprint', load: async () => (await import('./figures/footprint.js')).footprint },
   { name: 'soak', load: async () => (await import('./figures/soak.js')).soak },
+  { name: 'tracing', load: async () => (await import('./figures/tracing.js')).tracing },
 ];
 /** `soak` runs only when named: it is the long variant of the reliability suite's soak test. */
-const byDefault = new Set(['server', 'client', 'sync', 'footprint']);
+const byDefault = new Set(['server', 'client', 'sync', 'footprint', 'tracing']);
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

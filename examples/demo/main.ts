@@ -1,4 +1,4 @@
-// `pnpm demo`: a whole financed sale on loopback as a readable timeline (--json: the same events as JSON lines); exit 0, or 1 naming the failed step.
+// `pnpm demo`: a whole financed sale on loopback as a readable timeline (--json: the same events as JSON lines; --trace: its spans); exit 0, or 1 naming the failed step.
 
 import { demoClock } from './src/demo-clock.js';
 import { describeError } from './src/describe-error.js';
@@ -16,6 +16,8 @@ if ('exit' in options) {
   process.exit(options.exit);
 }
 
+// Before anything creates a client or a service, whose instruments are taken when they are created.
+const tracing = options.trace ? (await import('./src/trace.js')).startTracing() : undefined;
 const write = (text: string) => void process.stdout.write(text);
 const tty = process.stdout.isTTY === true;
 const sink = options.json
@@ -50,6 +52,11 @@ const notStopped = await scene.resources.closeAll();
 if (notStopped.length > 0 && exitCode === 0) {
   exitCode = 1;
   reason = `could not stop: ${notStopped.join(', ')}`;
+}
+if (tracing) {
+  const spans = tracing.spans();
+  const { spanTree } = await import('./src/trace.js');
+  write(options.json ? spans.map((span) => `${JSON.stringify(span)}\n`).join('') : spanTree(spans));
 }
 timeline.summary({ exitCode, reason, serversStopped: notStopped.length === 0 });
 // Once the output is flushed the demo is over, whatever a library still holds open (an abandoned request).

@@ -24,6 +24,8 @@ const expected = {
     nodeHandler: 'function',
     memoryStore: 'object',
   },
+  // Issue 16: @opentelemetry/api is an optional peer; without it a call goes through and nothing is traced.
+  withoutOpenTelemetry: { installed: false, instrumented: false, authorized: true },
   serverKitPostgres: { postgresStore: 'function', migrate: 'function' },
 };
 

@@ -69,7 +69,10 @@ export async function installPackedPackages(): Promise<string> {
 
 /** Runs a fixture script with the current Node (so the multi-Node CI run checks every major) and parses its JSON line. */
 export async function runSmoke(folder: string, script: string): Promise<{ entry: string; results: unknown }> {
-  const { stdout } = await run(process.execPath, [resolve(folder, script)], { cwd: folder });
+  // Without the NODE_PATH a pnpm or npx launcher sets to the workspace's modules: a user's folder has none,
+  // and through it the optional peers the workspace holds (@opentelemetry/api) would resolve.
+  const { NODE_PATH: _workspaceModules, ...env } = process.env;
+  const { stdout } = await run(process.execPath, [resolve(folder, script)], { cwd: folder, env });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
 }
 

@@ -1,5 +1,11 @@
 // The secret guard itself: it must see a secret in clear, in any of its written forms, and never repeat it.
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
+import { spanText } from '../telemetry/support/otel-sdk.js';
 import { findLeaks, type SecretKind } from './support/secret-guard.js';
 
 const secrets = new Map<string, SecretKind>([
@@ -36,5 +42,21 @@ describe('secret guard (spec §1: logs mask CPF, IMEI and credentials)', () => {
       secrets,
     );
     expect(leaks).toEqual([]);
+  });
+
+  it('sees a secret in a span attribute or event attribute (issue 16: the leak audit covers spans)', () => {
+    const exporter = new InMemorySpanExporter();
+    const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer(
+      't',
+    );
+    const span = tracer.startSpan('POST /v1/sales/authorize', {
+      attributes: { 'client.tax_id': '52998224725' },
+    });
+    span.addEvent('http.attempt', { imei: '490154203237518' });
+    span.end();
+    expect(findLeaks([{ channel: 'spans', text: spanText(exporter.getFinishedSpans()) }], secrets)).toEqual([
+      { kind: 'cpf', channel: 'spans' },
+      { kind: 'imei', channel: 'spans' },
+    ]);
   });
 });

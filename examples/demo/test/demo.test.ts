@@ -10,6 +10,7 @@ import { customers } from '../src/cast.js';
 import type { DemoEvent } from '../src/events.js';
 import { demoPartner, posVendor } from '../src/setup.js';
 import { steps } from '../src/steps.js';
+import type { SpanLine } from '../src/trace.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsx = createRequire(import.meta.url).resolve('tsx');
@@ -174,5 +175,26 @@ describe('pnpm demo', () => {
       serversStopped: true,
       reason: expect.stringContaining('stopped by SIGINT'),
     });
+  }, 60_000);
+
+  it('--trace: its own spans, the server span of each API call the child of the client call; nothing in clear', async () => {
+    const run = await runDemo(['--json', '--trace']);
+    expect(run.code).toBe(0);
+    const spans = (events(run.stdout) as unknown[]).filter(
+      (event): event is SpanLine => (event as { event: string }).event === 'span',
+    );
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const served = spans.filter((span) => span.kind === 'server' && span.name === 'POST /v1/sales/authorize');
+    expect(served.length).toBeGreaterThan(0);
+    for (const span of served) {
+      expect(byId.get(span.parentSpanId!)).toMatchObject({
+        kind: 'client',
+        name: 'POST /v1/sales/authorize',
+        traceId: span.traceId,
+      });
+    }
+    expect(spans.some((span) => span.name === 'credit.analyze')).toBe(true);
+    expect(spans.some((span) => span.name.startsWith('store.'))).toBe(true);
+    expect(leaksIn(run)).toEqual([]);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-// Fails a test when a secret it used (CPF, IMEI, password, client secret, token) shows in clear in any log output.
+// Fails a test when a secret it used (CPF, IMEI, password, client secret, token) shows in clear in any log output or telemetry.
 import type { LogEntry, Logger } from '@fin/core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -44,6 +44,11 @@ export interface SecretGuard {
   sniffTokens(inner: typeof fetch): typeof fetch;
   /** Text captured since the last check, for a test that wants to see what was logged. */
   captured(): readonly Capture[];
+  /**
+   * Another channel searched after each test, `read` giving its text then (the spans and metrics an
+   * in-memory OpenTelemetry exporter holds, say).
+   */
+  watch(channel: string, read: () => string | Promise<string>): void;
 }
 
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
@@ -57,6 +62,7 @@ export function guardSecrets(): SecretGuard {
   const secrets = new Map<string, SecretKind>();
   const captures: Capture[] = [];
   const restore: (() => void)[] = [];
+  const watched: { channel: string; read: () => string | Promise<string> }[] = [];
   const record = (channel: string, text: string) => captures.push({ channel, text });
 
   const add = (kind: SecretKind, ...values: string[]) => {
@@ -99,7 +105,8 @@ export function guardSecrets(): SecretGuard {
     }
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    for (const { channel, read } of watched) record(channel, await read());
     const leaks = findLeaks(captures, secrets);
     captures.length = 0;
     if (leaks.length > 0) {
@@ -116,6 +123,9 @@ export function guardSecrets(): SecretGuard {
     add,
     logger,
     captured: () => captures,
+    watch: (channel, read) => {
+      watched.push({ channel, read });
+    },
     sniffTokens: (inner) => async (input, init) => {
       const response = await inner(input, init);
       if (new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/oauth/token')) {

@@ -12,7 +12,7 @@ export interface EndpointInput {
 
 type EndpointRequest<E extends EndpointDefinition> = Pick<
   RequestOptions<E['response']['schema']>,
-  'method' | 'path' | 'kind' | 'schema' | 'query' | 'body'
+  'method' | 'path' | 'route' | 'kind' | 'schema' | 'query' | 'body'
 >;
 
 /**
@@ -26,6 +26,7 @@ export function endpointRequest<E extends EndpointDefinition>(
   return {
     method: endpoint.method,
     path: endpointPath(endpoint, input.params),
+    route: endpoint.path,
     kind: endpoint.rate,
     schema: endpoint.response.schema,
     ...(input.query && { query: input.query }),

@@ -2,6 +2,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { z } from 'zod';
 import { FinAbortError, FinInputError, FinTimeoutError } from '../errors/index.js';
+import { noopSpan, type SpanHandle } from '../telemetry/index.js';
 import { type CallSignal, createCallSignal } from './call-signal.js';
 import { checkIdempotencyKey } from './idempotency-key.js';
 import type { Transport } from './transport.js';
@@ -28,6 +29,8 @@ export interface CallContext {
   attempts: number;
   /** Whether the one token replay of this call has been used. */
   tokenReplayed: boolean;
+  /** The call's client span (a no-op until tracing starts it): attempts, retries and waits are its events. */
+  span: SpanHandle;
   /**
    * Starts the deadline when the first attempt is about to leave: the wait for a first pacing slot
    * (at most a window, or a 429's hold) is the client's own queue, bounded by the caller's signal.
@@ -77,6 +80,7 @@ export function openCall(
     deadlineAt: Number.POSITIVE_INFINITY,
     attempts: 0,
     tokenReplayed: false,
+    span: noopSpan,
     startDeadline() {
       if (context.deadlineAt !== Number.POSITIVE_INFINITY) return;
       context.deadlineAt = transport.clock.now().getTime() + deadlineMs;

@@ -5,6 +5,7 @@ import { recordCall } from '../errors/fin-error.js';
 import { isFinError } from '../errors/index.js';
 import { tokenResponse } from '../schemas/index.js';
 import { openCall } from './call-context.js';
+import { traceCall } from './call-telemetry.js';
 import { retryLoop } from './retry-loop.js';
 import { sendAttempt } from './send-attempt.js';
 import { withTokenReplay } from './token-replay.js';
@@ -28,15 +29,17 @@ export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): Htt
             sendAttempt<z.output<S>>(transport, context, token),
           )
         : sendAttempt<z.output<S>>(transport, context, undefined);
-    try {
-      return await retryLoop(transport, context, attempt);
-    } catch (error) {
-      // Whatever ended the call, the caller learns the key to call again with and every attempt's id.
-      if (isFinError(error)) recordCall(error, context);
-      throw error;
-    } finally {
-      close();
-    }
+    return traceCall(transport.telemetry, transport.baseUrl, context, async () => {
+      try {
+        return await retryLoop(transport, context, attempt);
+      } catch (error) {
+        // Whatever ended the call, the caller learns the key to call again with and every attempt's id.
+        if (isFinError(error)) recordCall(error, context);
+        throw error;
+      } finally {
+        close();
+      }
+    });
   }
 
   // The token endpoint is called through the same transport: pacing (its own class), retries, decoding.

@@ -26,9 +26,23 @@
 //   FinResponseParseError (not JSON), FinResponseValidationError (names the fields). None carries a
 //   token, secret or body.
 //
+// - Telemetry: with @opentelemetry/api installed (an optional peer), a client span per call (`traceparent` sent,
+//   attempts, retries and waits as events) and `http.client.request.duration`; `createInstrumentation` is the
+//   same facade for the other @fin packages (docs/operations.md lists every span and metric).
+//
 // Pieces: transport.ts (what a client's calls share), call-context.ts (one call), send-attempt.ts (one
 // request), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
 
+export {
+  createInstrumentation,
+  type Instrumentation,
+  type InstrumentSpec,
+  type RecordMetric,
+  type SpanHandle,
+  type SpanStart,
+  type TelemetryAttributes,
+} from '../telemetry/index.js';
+export { HTTP_DURATION_BUCKETS } from './call-telemetry.js';
 export { RESERVED_HEADERS, userAgent } from './client-headers.js';
 export { createHttpClient } from './http-client.js';
 export { isIdempotencyKey, newIdempotencyKey } from './idempotency-key.js';

@@ -17,8 +17,11 @@ export interface PacerOptions {
 
 /** Hands out send slots, first come first served; each `acquire` resolves when its request may leave. */
 export interface Pacer {
-  /** Waits for the next slot; rejects with `signal.reason` (taking no slot) if it aborts first. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Waits for the next slot, resolving `true` when the request had to wait for it (a full window, a hold,
+   * callers ahead); rejects with `signal.reason` (taking no slot) if it aborts first.
+   */
+  acquire(signal?: AbortSignal): Promise<boolean>;
   /** Holds every caller until `untilMs` (clock time), as a server's `Retry-After` asks. */
   holdUntil(untilMs: number): void;
 }
@@ -74,9 +77,10 @@ export function createPacer(options: PacerOptions): Pacer {
   return {
     acquire(signal) {
       signal?.throwIfAborted();
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<boolean>((resolve, reject) => {
+        let waited = false;
         const waiter: Waiter = {
-          resolve,
+          resolve: () => resolve(waited),
           reject,
           signal,
           onAbort: () => {
@@ -87,6 +91,8 @@ export function createPacer(options: PacerOptions): Pacer {
         signal?.addEventListener('abort', waiter.onAbort, { once: true });
         queue.push(waiter);
         if (timer === undefined) serve();
+        // Not served by that call: whenever its slot comes, the request will have waited for it.
+        waited = true;
       });
     },
     holdUntil(untilMs) {

@@ -55,6 +55,11 @@ export function retryLoop<T>(
         error: error.name,
         correlationId: context.correlationId,
       });
+      context.span.event('http.retry', {
+        'fin.retry.delay_ms': delayMs,
+        'fin.retry.after': isFinApiError(error) && error.retryAfterMs !== undefined,
+        'error.type': isFinApiError(error) ? error.code : error.name,
+      });
       await sleep(delayMs, context.signal);
       return true;
     },

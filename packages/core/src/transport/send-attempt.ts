@@ -35,6 +35,7 @@ function attemptHeaders(transport: Transport, context: CallContext, requestId: s
   if (token) headers.authorization = `Bearer ${token}`;
   if (context.idempotencyKey) headers['idempotency-key'] = context.idempotencyKey;
   if (context.call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  context.span.inject(headers);
   return headers;
 }
 
@@ -81,7 +82,13 @@ export async function sendAttempt<T>(
   const attempt = ++context.attempts;
   const requestId = uuidv4();
   const event = { method: call.method, path: call.path, attempt, requestId };
-  await transport.pacers[call.kind]?.acquire(context.signal);
+  const queuedAt = transport.clock.now().getTime();
+  const waited = await transport.pacers[call.kind]?.acquire(context.signal);
+  // A wait for a pacing slot (the client's own limit, or a 429's hold) shows on the call's span.
+  if (waited) {
+    const waitMs = transport.clock.now().getTime() - queuedAt;
+    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': call.kind });
+  }
   context.startDeadline();
   context.requestIds.push(requestId);
   transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
@@ -96,6 +103,11 @@ export async function sendAttempt<T>(
     if (!context.signal.aborted) {
       const error = failure instanceof Error ? failure.name : String(failure);
       transport.log('warn', { event: 'http.failure', ...event, error, durationMs: elapsed() });
+      context.span.event('http.attempt', {
+        'http.request.header.x-request-id': [requestId],
+        'fin.attempt': attempt,
+        'error.type': (failure as { code?: string }).code ?? error,
+      });
     }
     throw failure;
   }
@@ -119,6 +131,14 @@ export async function sendAttempt<T>(
     durationMs: elapsed(),
     processingTimeMs,
   });
+
+  context.span.event('http.attempt', {
+    'http.request.header.x-request-id': [requestId],
+    'fin.attempt': attempt,
+    'http.response.status_code': fetched.status,
+    'fin.server_request_id': serverRequestId,
+  });
+  if (fetched.status === 429) transport.telemetry.rateLimited(1, { 'fin.rate_class': call.kind });
 
   const decoded =
     call.kind === 'token'

@@ -46,6 +46,7 @@ export async function withTokenReplay<T>(
       code,
       correlationId: context.correlationId,
     });
+    context.span.event('fin.token.replay', { 'error.type': code });
     return send(await bearer(tokens, context));
   }
 }

@@ -3,6 +3,7 @@ import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../clock/index.js';
 import { type Scope, successEnvelope } from '../schemas/index.js';
+import { createTransportTelemetry, type TransportTelemetry } from './call-telemetry.js';
 import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
@@ -27,6 +28,8 @@ export interface Transport {
   readonly ky: KyInstance;
   readonly pacers: Pacers;
   readonly log: TransportLog;
+  /** Spans and metrics of the calls: instruments taken when the client is created. */
+  readonly telemetry: TransportTelemetry;
   /** Headers of every request: `defaultHeaders` (lower-cased) and the `User-Agent`. */
   readonly headers: Readonly<Record<string, string>>;
   /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
@@ -42,9 +45,10 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
   const envelopes = new WeakMap<z.ZodType, z.ZodType>();
   const scopeString = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
   const defaultScope = scopeString(options.scopes ?? []);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
   return {
     options,
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     timeoutMs,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -54,6 +58,7 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: timeoutMs, fetch: options.fetch }),
     pacers: createPacers(options.rateLimit, clock),
     log: createTransportLog(options.logger),
+    telemetry: createTransportTelemetry(baseUrl, sdk),
     headers: clientHeaders(options.defaultHeaders, sdk, options.appInfo),
     envelopeOf(schema) {
       let envelope = envelopes.get(schema);

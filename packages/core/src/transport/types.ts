@@ -88,6 +88,8 @@ export interface RequestOptions<S extends z.ZodType> extends CallOptions {
   method: HttpMethod;
   /** Path from the host root, with its `/v1` prefix: `/v1/sales/authorize`. */
   path: string;
+  /** The registry's path template (`/v1/authorizations/{id}/confirm`): names the call's span and metrics. */
+  route?: string;
   /** Query string; `undefined` values are left out. Never put personal data here beyond the spec's. */
   query?: Record<string, QueryValue>;
   /** JSON body. */

@@ -1,5 +1,6 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
 import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
+import { createInstrumentation } from '@fin/core/transport';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
 import { fromRequest, type RequestInfo, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
@@ -14,6 +15,10 @@ import {
   MAX_CONFIRMATION_GRACE_MS,
 } from '../rules/r06-time-window.js';
 import { defaultProposalReusePolicy, type ProposalReusePolicy } from '../rules/r11-reuse.js';
+import { sdkInfo } from '../sdk-info.js';
+import { traceRequests } from '../telemetry/request-telemetry.js';
+import { tracedCreditEngine, tracedStore } from '../telemetry/traced-ports.js';
+import { watchWorkerLag } from '../telemetry/worker-lag.js';
 import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
@@ -161,13 +166,16 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
   const settings = resolveSettings(options);
   const store = options.store ?? memoryStore();
   const stopping = new AbortController();
+  // Spans and metrics when the host installed @opentelemetry/api (docs/operations.md); no-ops otherwise.
+  const instrumentation = createInstrumentation(sdkInfo);
+  const traced = tracedStore(store, instrumentation);
   const deps: ServiceDeps = {
-    store,
+    store: traced,
     clock: options.clock ?? systemClock,
     logger: options.logger,
-    credit: options.credit,
+    credit: tracedCreditEngine(options.credit, instrumentation),
     clients: createClientRegistry(options.clients, settings.environment),
-    rateLimiter: options.rateLimiter ?? store,
+    rateLimiter: options.rateLimiter ?? traced,
     settings,
     stopping: stopping.signal,
   };
@@ -175,12 +183,23 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
   const handleRequest = createRequestHandler(deps);
   const inFlight = createInFlight();
   const loops: WorkerLoop[] = [];
-  const health = createHealthCheck(deps, () => loops);
+  // Probes ping the untraced store: a span every few seconds would bury the requests'.
+  const health = createHealthCheck({ ...deps, store }, () => loops);
   const probe = createProbes(options.healthPaths, health);
   let closing: Promise<void> | undefined;
+  const tracedRequest = traceRequests(handleRequest, instrumentation);
+  const stopWorkerLag = watchWorkerLag(
+    {
+      store,
+      clock: deps.clock,
+      confirmationGraceMs: settings.limits.confirmationGraceMs,
+      partnerIds: options.clients.map((client) => client.clientId),
+    },
+    instrumentation,
+  );
 
   const handle = async (request: PlainRequest): Promise<PlainResponse> => {
-    const answered = await (probe(request) ?? inFlight.track(handleRequest(request)));
+    const answered = await (probe(request) ?? inFlight.track(tracedRequest(request)));
     // Every answer given while shutting down ends its connection, so the listener can close.
     return stopping.signal.aborted
       ? { ...answered, headers: { ...answered.headers, connection: 'close' } }
@@ -191,8 +210,10 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     handle,
     fetch: async (request, info) => toResponse(await handle(fromRequest(request, info))),
     health,
-    close: () =>
-      (closing ??= shutdown({
+    close: () => {
+      // A closing service no longer reads its store for the gauges.
+      stopWorkerLag();
+      closing ??= shutdown({
         stopping,
         inFlight,
         loops,
@@ -201,7 +222,9 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
           if (!options.store) await store.close();
         },
         logger: options.logger,
-      })),
+      });
+      return closing;
+    },
     proposals: { approve: (input) => approveProposal(deps, input) },
     workers: {
       verifyCancellations: (runOptions) => inFlight.track(verifyCancellations(deps, runOptions)),

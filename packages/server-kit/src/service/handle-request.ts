@@ -4,6 +4,7 @@ import { authenticateBearer } from '../auth/bearer.js';
 import { issueToken } from '../auth/token-endpoint.js';
 import { readJson } from '../http/body.js';
 import { type AnswerContext, type FailureOptions, failure, success, tokenFailure } from '../http/envelope.js';
+import { outcomeOf } from '../http/outcome.js';
 import { perMinuteHit, retryAfter } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
@@ -213,19 +214,6 @@ export function createRequestHandler(deps: ServiceDeps) {
     if (deps.logger) log(deps.logger, trace, response, durationMs);
     return { status: response.status, headers, body: response.body };
   };
-}
-
-/** `authorized`, `declined`, `ok`, or the error code (the token endpoint's travels in `code`). */
-function outcomeOf(response: PlainResponse): string {
-  const body = response.body as {
-    error?: { code?: string } | string | null;
-    code?: string;
-    data?: { authorized?: boolean } | null;
-  } | null;
-  if (typeof body?.error === 'string') return body.code ?? body.error;
-  if (body?.error) return body.error.code ?? 'error';
-  if (body?.data?.authorized !== undefined) return body.data.authorized ? 'authorized' : 'declined';
-  return 'ok';
 }
 
 function answer(ctx: AnswerContext, result: UseCaseResult): PlainResponse {
