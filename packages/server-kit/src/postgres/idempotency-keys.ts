@@ -95,6 +95,11 @@ export async function claimIdempotencyKey(
  * One statement for a write's rate-limit hit and its claim: the hit is counted, and only when it is
  * within the limit is the key claimed. A key another request holds (rare: a retry) is read after.
  * `reads` adds columns computed from `hit` and `claimed`.
+ *
+ * It commits without waiting for the WAL flush (`synchronous_commit` off for this transaction only): the
+ * client's rate-limit row stays locked until commit, so a flush there would serialise every write of a
+ * client behind the disk. Nothing is answered on this commit alone: the write that carries the effect and
+ * its answer commits synchronously, and its flush makes this earlier WAL durable too (W-15).
  */
 const limitedClaimSql = (reads = '') => `
 WITH hit AS (
@@ -103,8 +108,10 @@ WITH hit AS (
   ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.allowed')}
 ), granted AS (
   SELECT EXISTS (SELECT 1 FROM claimed) AS claimed
+), commit_mode AS (
+  SELECT set_config('synchronous_commit', 'off', true)
 )
-SELECT hit.*, granted.claimed${reads} FROM hit, granted`;
+SELECT hit.*, granted.claimed${reads} FROM hit, granted, commit_mode`;
 
 const LIMITED_CLAIM = limitedClaimSql();
 
