@@ -2,7 +2,7 @@
 import { PosClient, syncCatalog } from '@fin/pos-client';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultServer, faults, startFaultServer } from './support/fault-server.js';
 import { guardSecrets } from './support/secret-guard.js';
 import { FAULT_DEADLINE_MS, FAULT_SLACK_MS, faultTiming, isTypedError, settle } from './support/settle.js';
@@ -41,6 +41,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+// A call that ends typed before its planned faults are used up leaves the rest queued: the next test starts clean.
+afterEach(() => server.plan([]));
 
 /** Every real-time call of the Partner POS API, each with the check of a correct answer. */
 const calls: Record<
