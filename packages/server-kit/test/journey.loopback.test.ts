@@ -69,7 +69,7 @@ describe('sale journey over loopback', () => {
       invoicedAt: invoice.saleDate,
     });
     expect(confirmed).toMatchObject({ status: 'CONFIRMED', contractId: expect.any(String) });
-    expect(money.sum(confirmed.installments!.map((i) => i.amount))).toEqual(money.brl(320_000));
+    expect(money.sum(confirmed.installments.map((i) => i.amount))).toEqual(money.brl(320_000));
 
     partner.sales.setStatus({ saleNumber: invoice.saleNumber }, 'CANCELLED');
     const cancelled = await sale.cancel(authorized.authorizationId, { reason: 'EXCHANGE' });
