@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, publishedPackages, repositoryRoot, runSmoke } from './packed-install.js';
+import { ensureBuilt, npmInstall, publishedPackages, repositoryRoot, runSmoke } from './packed-install.js';
 
 const run = promisify(execFile);
 const manifestOf = async (folder: string) => JSON.parse(await readFile(join(folder, 'package.json'), 'utf8'));
@@ -30,17 +30,9 @@ beforeAll(async () => {
     `${JSON.stringify({ name: 'fin-npm-consumer', private: true })}\n`,
   );
   await cp(fileURLToPath(new URL('./fixtures/journey.mjs', import.meta.url)), join(folder, 'journey.mjs'));
-  await run(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-package-lock',
-      '--loglevel=error',
-      ...tarballs.map((t) => `./${t}`),
-    ],
-    { cwd: folder, maxBuffer: 32 * 1024 * 1024 },
+  await npmInstall(
+    folder,
+    tarballs.map((t) => `./${t}`),
   );
 }, 600_000);
 
