@@ -56,6 +56,15 @@ describe('FIT-1: the Fastify plugin', () => {
     const unknownApi = await fetch(`${base}/v1/nowhere`);
     expect(await unknownApi.json()).toMatchObject({ error: { code: 'not_found' } });
     await embedded.service.close();
+    await app?.close();
+    const withoutProbes = embeddedService(null);
+    const bare = await host(withoutProbes);
+    const probe = await fetch(`${bare}/healthz`);
+    expect([probe.status, await probe.json()]).toEqual([
+      404,
+      expect.objectContaining({ message: 'Route GET:/healthz not found' }),
+    ]);
+    await withoutProbes.service.close();
   });
 
   it('S-25: failed token requests are counted per request.ip (the host trusting its proxy)', async () => {

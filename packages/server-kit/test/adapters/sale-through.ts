@@ -1,13 +1,20 @@
 // What every framework adapter test proves over its real server: a whole sale, the probes, the host's own JSON route, the peer address.
 import { AuthorizationClient, buildCart } from '@fin/authorization-client';
 import { money } from '@fin/core';
-import { createFinancingService, defaultLimits, sandboxCreditEngine } from '@fin/server-kit';
+import {
+  createFinancingService,
+  defaultLimits,
+  type HealthPaths,
+  sandboxCreditEngine,
+} from '@fin/server-kit';
 import { expect } from 'vitest';
 import { CUSTOMER, manualClock } from '../support/harness.js';
 import { simulatedPartner } from '../support/simulated-partner.js';
 
-/** The service a host embeds: one POS vendor on the simulated partner's stores, probes on. */
-export function embeddedService() {
+/** The service a host embeds: one POS vendor on the simulated partner's stores, probes on unless told. */
+export function embeddedService(
+  healthPaths: HealthPaths | null = { live: '/healthz', ready: '/readyz' },
+) {
   const clock = manualClock(new Date());
   const { sim: partner, storeId, devices, posClient } = simulatedPartner(clock);
   const service = createFinancingService({
@@ -22,7 +29,7 @@ export function embeddedService() {
     ],
     credit: sandboxCreditEngine(),
     clock,
-    healthPaths: { live: '/healthz', ready: '/readyz' },
+    ...(healthPaths ? { healthPaths } : {}),
   });
   return { service, partner, storeId, devices };
 }
