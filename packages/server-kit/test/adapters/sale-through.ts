@@ -12,9 +12,7 @@ import { CUSTOMER, manualClock } from '../support/harness.js';
 import { simulatedPartner } from '../support/simulated-partner.js';
 
 /** The service a host embeds: one POS vendor on the simulated partner's stores, probes on unless told. */
-export function embeddedService(
-  healthPaths: HealthPaths | null = { live: '/healthz', ready: '/readyz' },
-) {
+export function embeddedService(healthPaths: HealthPaths | null = { live: '/healthz', ready: '/readyz' }) {
   const clock = manualClock(new Date());
   const { sim: partner, storeId, devices, posClient } = simulatedPartner(clock);
   const service = createFinancingService({
@@ -34,8 +32,27 @@ export function embeddedService(
   return { service, partner, storeId, devices };
 }
 
-/** authorize, confirm and cancel (EXCHANGE, verified by the partner's sale search) with AuthorizationClient. */
-export async function wholeSale(base: string, embedded: ReturnType<typeof embeddedService>): Promise<void> {
+/** A one-phone cart of the customer at the simulated partner's store. */
+export const phoneCart = (storeId: string, imei: string, cents: number) =>
+  buildCart({
+    client: { name: 'Maria Silva', taxId: CUSTOMER, phoneNumber: '11987654321' },
+    seller: { id: 'seller-1', taxId: '11144477735', name: 'João Souza' },
+    storeId,
+    planId: 'plan-1',
+    imei,
+    items: [
+      { sku: 'SKU-1', productType: 'SMARTPHONE', name: 'Phone', quantity: 1, unitPrice: money.brl(cents) },
+    ],
+  });
+
+/**
+ * authorize, confirm and cancel (EXCHANGE, verified by the partner's sale search) of the first device with
+ * AuthorizationClient; the client is returned for what a test does next.
+ */
+export async function wholeSale(
+  base: string,
+  embedded: ReturnType<typeof embeddedService>,
+): Promise<AuthorizationClient> {
   const { partner, storeId, devices } = embedded;
   const imei = devices[0]!;
   const client = new AuthorizationClient({
@@ -45,24 +62,7 @@ export async function wholeSale(base: string, embedded: ReturnType<typeof embedd
     maxRetries: 0,
   });
   const sale = client.journey();
-  const authorized = await sale.authorize(
-    buildCart({
-      client: { name: 'Maria Silva', taxId: CUSTOMER, phoneNumber: '11987654321' },
-      seller: { id: 'seller-1', taxId: '11144477735', name: 'João Souza' },
-      storeId,
-      planId: 'plan-1',
-      imei,
-      items: [
-        {
-          sku: 'SKU-1',
-          productType: 'SMARTPHONE',
-          name: 'Phone',
-          quantity: 1,
-          unitPrice: money.brl(320_000),
-        },
-      ],
-    }),
-  );
+  const authorized = await sale.authorize(phoneCart(storeId, imei, 320_000));
   if (!authorized.authorized) throw new Error('expected an authorization');
   const invoice = partner.sales.register({ imei, taxId: CUSTOMER, storeId, status: 'ACTIVE' });
   const confirmed = await sale.confirm(authorized.authorizationId, {
@@ -80,6 +80,7 @@ export async function wholeSale(base: string, embedded: ReturnType<typeof embedd
     verification: 'VERIFIED',
     financingCancelled: true,
   });
+  return client;
 }
 
 /** `/healthz` and `/readyz` answered by the service (bodies of probes.ts), not the framework's 404. */
