@@ -44,6 +44,18 @@ describe('FIT-1: the Fastify plugin', () => {
       body: '<sale/>',
     });
     expect([unparsed.status, (await unparsed.json()).error?.code]).toEqual([400, 'invalid_request_id']);
+    // A body without a content type, and a body beyond Fastify's own 1 MiB limit, are the service's to judge.
+    const untyped = await fetch(`${base}/v1/oauth/token`, {
+      method: 'POST',
+      body: new Uint8Array([1, 2, 3]),
+    });
+    expect([untyped.status, (await untyped.json()).error]).toEqual([400, 'invalid_request']);
+    const huge = await fetch(`${base}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a='.padEnd(2 * 1024 * 1024, 'x'),
+    });
+    expect([huge.status, (await huge.json()).code]).toEqual([413, 'payload_too_large']);
     await embedded.service.close();
   });
 
