@@ -28,6 +28,14 @@ export default defineConfig({
         find: /^@fin\/server-kit\/testing$/,
         replacement: src('./packages/server-kit/src/testing/index.ts'),
       },
+      {
+        find: /^@fin\/server-kit\/fastify$/,
+        replacement: src('./packages/server-kit/src/adapters/fastify.ts'),
+      },
+      {
+        find: /^@fin\/server-kit\/express$/,
+        replacement: src('./packages/server-kit/src/adapters/express.ts'),
+      },
       { find: /^@fin\/server-kit$/, replacement: src('./packages/server-kit/src/index.ts') },
     ],
   },

@@ -7,6 +7,8 @@ export default defineConfig(
     index: 'src/index.ts',
     postgres: 'src/postgres/index.ts',
     testing: 'src/testing/index.ts',
+    fastify: 'src/adapters/fastify.ts',
+    express: 'src/adapters/express.ts',
     'migrate-cli': 'src/postgres/cli.ts',
   }),
 );

@@ -27,6 +27,8 @@ const expected = {
   // Issue 16: @opentelemetry/api is an optional peer; without it a call goes through and nothing is traced.
   withoutOpenTelemetry: { installed: false, instrumented: false, authorized: true },
   serverKitPostgres: { postgresStore: 'function', migrate: 'function' },
+  // Issue 28: @fin/server-kit/fastify and /express load with fastify (an optional peer) absent.
+  serverKitAdapters: { fastifyInstalled: false, fastifyPlugin: 'function', expressRouter: 'function' },
 };
 
 let folder = '';

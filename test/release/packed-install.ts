@@ -51,20 +51,20 @@ export async function installPackedPackages(): Promise<string> {
     `${JSON.stringify({ name: 'fin-consumer', private: true })}\n`,
   );
   await cp(fileURLToPath(new URL('./fixtures', import.meta.url)), folder, { recursive: true });
+  await npmInstall(folder, [...tarballs.map((t) => `./${t}`), ...(await optionalPeersUsersInstall())]);
+  return folder;
+}
+
+/** `npm install` of `specs` (tarballs, registry packages) in `folder`, quietly, with no lockfile. */
+export async function npmInstall(folder: string, specs: string[]): Promise<void> {
   await run(
     'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--no-package-lock',
-      '--loglevel=error',
-      ...tarballs.map((t) => `./${t}`),
-      ...(await optionalPeersUsersInstall()),
-    ],
-    { cwd: folder, maxBuffer: 32 * 1024 * 1024 },
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...specs],
+    {
+      cwd: folder,
+      maxBuffer: 32 * 1024 * 1024,
+    },
   );
-  return folder;
 }
 
 /** Runs a fixture script with the current Node (so the multi-Node CI run checks every major) and parses its JSON line. */

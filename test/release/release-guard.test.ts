@@ -49,8 +49,14 @@ describe('release guard', () => {
         ),
         expect.stringMatching(/package\.json homepage is the placeholder https:\/\/example\.invalid\//),
         expect.stringMatching(/package\.json bugs is the placeholder https:\/\/example\.invalid\//),
-        `${name}: README.md links to the placeholder repository`,
       ]);
+    }
+  });
+
+  it('FIT-8: package READMEs link to the docs by repository-relative paths (npm resolves them against repository), never the placeholder', () => {
+    for (const { name, readme } of packages) {
+      expect(readme, name).not.toContain(PLACEHOLDER_REPOSITORY);
+      expect(readme, name).toMatch(/\]\(\.\.\/\.\.\/docs\/[\w-]+\.md\)/);
     }
   });
 

@@ -60,7 +60,7 @@ export async function exchange(
       `new phone for ${who(customers.buyer)}:`,
       `${phoneName(phone)}, ${money.format(contract.principal ?? order.items[0]!.unitPrice)}`,
       '→ proposal reused, no new credit analysis (R-09, R-11)',
-      `contract ${contract.contractId}, ${contract.installments?.length ?? 0} installments`,
+      `contract ${contract.contractId}, ${contract.installments.length} installments`,
     ],
     {
       cancelledAuthorizationId: first.authorization.authorizationId,

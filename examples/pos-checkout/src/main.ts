@@ -48,7 +48,7 @@ const result = await checkout(
 
 const who = `customer ${cpf.mask(customer.taxId)}, device ${imei.mask(device)}`;
 if (result.outcome === 'financed') {
-  const { contractId, principal, installments = [] } = result.contract;
+  const { contractId, principal, installments } = result.contract;
   process.stdout.write(
     `financed (${who}): contract ${contractId}, ${principal ? money.format(principal) : ''} in ${installments.length} installments\n`,
   );

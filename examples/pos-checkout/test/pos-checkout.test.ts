@@ -59,7 +59,7 @@ describe('examples/pos-checkout', () => {
     );
     if (result.outcome !== 'financed') throw new Error(`expected financed, got ${result.outcome}`);
     expect(result.contract).toMatchObject({ status: 'CONFIRMED', principal: money.brl(180_000) });
-    expect(money.sum(result.contract.installments!.map((i) => i.amount))).toEqual(money.brl(180_000));
+    expect(money.sum(result.contract.installments.map((i) => i.amount))).toEqual(money.brl(180_000));
   });
 
   it('R-07: a credit refusal is a declined outcome, and the POS never invoices', async () => {

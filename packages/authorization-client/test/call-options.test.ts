@@ -171,4 +171,12 @@ describe('sandbox magic values for the guide’s journey', () => {
     expect(nfeKey.isValid(magicValues.nfeAccessKey)).toBe(true);
     expect(() => sandboxNfeAccessKey(0)).toThrow(RangeError);
   });
+
+  it('FIT-6: the generator takes the invoiceNumber string a confirm sends, the same key as its number', () => {
+    const issuedAt = new Date('2026-11-23T12:00:00Z');
+    expect(sandboxNfeAccessKey('1234', issuedAt)).toBe(sandboxNfeAccessKey(1234, issuedAt));
+    expect(sandboxNfeAccessKey('000000042', issuedAt)).toBe(sandboxNfeAccessKey(42, issuedAt));
+    for (const bad of ['', '0', 'NF-12', '1234567890', '1.5', ' 12'])
+      expect(() => sandboxNfeAccessKey(bad, issuedAt), bad).toThrow(RangeError);
+  });
 });

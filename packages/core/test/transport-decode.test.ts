@@ -89,7 +89,13 @@ describe('tolerant reader and broken bodies (spec sections 1 and 9)', () => {
       ),
     );
     const result = await confirm();
-    expect(result.data).toEqual({ authorizationId: 'auth-1', status: 'CONFIRMED', contractId: 'c-1' });
+    // FIT-5: a server showing only contractId (spec section 5) decodes to an empty plan, never undefined.
+    expect(result.data).toEqual({
+      authorizationId: 'auth-1',
+      status: 'CONFIRMED',
+      contractId: 'c-1',
+      installments: [],
+    });
     expect(result.meta).toMatchObject({ status: 200, processingTimeMs: 12, message: 'ok' });
   });
 

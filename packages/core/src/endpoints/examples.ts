@@ -362,6 +362,12 @@ export const confirmResultExamples = {
       authorizationId: 'AUT-7f3c2a9e',
       status: 'CONFIRMED',
       contractId: 'CT-000981',
+      principal: { amount: 120_000, currency: 'BRL' },
+      installments: [
+        { number: 1, amount: { amount: 40_000, currency: 'BRL' }, dueDate: '2026-02-15' },
+        { number: 2, amount: { amount: 40_000, currency: 'BRL' }, dueDate: '2026-03-15' },
+        { number: 3, amount: { amount: 40_000, currency: 'BRL' }, dueDate: '2026-04-15' },
+      ],
     } satisfies ConfirmResult,
   },
 } satisfies Record<string, NamedExample>;

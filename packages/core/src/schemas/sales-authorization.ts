@@ -121,7 +121,8 @@ export const confirmResult = z
     status: z.literal('CONFIRMED'),
     contractId: z.string(),
     principal: financedAmount.optional(),
-    installments: z.array(installment).optional(),
+    // Always sent by server-kit; a server showing only `contractId` (spec section 5) decodes to [] (FIT-5).
+    installments: z.array(installment).default([]),
   })
   .meta({ id: 'ConfirmResult' });
 export type ConfirmResult = z.infer<typeof confirmResult>;

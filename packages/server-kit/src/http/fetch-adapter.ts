@@ -43,6 +43,8 @@ export function fromRequest(request: Request, info: RequestInfo = {}): PlainRequ
 export function toResponse(plain: PlainResponse): Response {
   return new Response(plain.body === null ? null : JSON.stringify(plain.body), {
     status: plain.status,
-    headers: plain.headers,
+    // A copy: answers share header constants, and a host's Response (@hono/node-server's) may write
+    // the content-length into the object it is given, truncating the next answer to that length.
+    headers: { ...plain.headers },
   });
 }

@@ -25,7 +25,7 @@ function parsedBody(req: IncomingMessage): Uint8Array | undefined {
   return Buffer.from(JSON.stringify(body));
 }
 
-function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   const parsed = parsedBody(req);
   if (parsed)
     return Promise.resolve(
@@ -55,7 +55,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   });
 }
 
-function fromNode(req: IncomingMessage): PlainRequest {
+export function fromNode(req: IncomingMessage): PlainRequest {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return {
@@ -71,7 +71,7 @@ function fromNode(req: IncomingMessage): PlainRequest {
   };
 }
 
-function send(res: ServerResponse, plain: PlainResponse): void {
+export function send(res: ServerResponse, plain: PlainResponse): void {
   const text = plain.body === null ? '' : JSON.stringify(plain.body);
   res.writeHead(plain.status, { ...plain.headers, 'content-length': Buffer.byteLength(text) });
   res.end(text);

@@ -80,6 +80,8 @@ export interface FinancingService {
   fetch(request: Request, info?: RequestInfo): Promise<Response>;
   /** The plain-data core the adapters call (`toNodeHandler`). */
   handle(request: PlainRequest): Promise<PlainResponse>;
+  /** The probe paths it answers (`options.healthPaths`), so a framework adapter routes them to it. */
+  readonly healthPaths: Readonly<HealthPaths>;
   /** Liveness and readiness: the store's ping (bounded by `limits.healthCheckTimeoutMs`), attached workers, closing. */
   health(): Promise<HealthReport>;
   /**
@@ -208,6 +210,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
 
   return {
     handle,
+    healthPaths: Object.freeze({ ...options.healthPaths }),
     fetch: async (request, info) => toResponse(await handle(fromRequest(request, info))),
     health,
     close: () => {
