@@ -29,38 +29,34 @@ const eventData = {
 /** Who created the contract: the POS's `confirm` call, or the financing service finding the sale by sale search. */
 export const contractSource = z.enum(['CONFIRM', 'SALE_SEARCH']);
 
-export const contractCreatedData = z
-  .object({
-    ...eventData,
-    status: z.literal('CONFIRMED'),
-    contractId: z.string().min(1),
-    principal: financedAmount.optional(),
-    source: contractSource,
-  })
-  .meta({ id: 'ContractCreatedData' });
+export const contractCreatedData = z.object({
+  ...eventData,
+  status: z.literal('CONFIRMED'),
+  contractId: z.string().min(1),
+  principal: financedAmount.optional(),
+  source: contractSource,
+});
 
-export const cancellationVerifiedData = z
-  .object({
-    ...eventData,
-    status: z.literal('CANCELLED'),
-    verification: cancellationVerification.extract(['VERIFIED']),
-    contractId: z.string().min(1).optional(),
-    reason: z.string(),
-  })
-  .meta({ id: 'CancellationVerifiedData' });
+export const cancellationVerifiedData = z.object({
+  ...eventData,
+  status: z.literal('CANCELLED'),
+  verification: cancellationVerification.extract(['VERIFIED']),
+  contractId: z.string().min(1).optional(),
+  reason: z.string(),
+});
 
-export const cancellationContradictedData = z
-  .object({
-    ...eventData,
-    verification: cancellationVerification.extract(['CONTRADICTED']),
-    contractId: z.string().min(1).optional(),
-    reason: z.string(),
-  })
-  .meta({ id: 'CancellationContradictedData' });
+export const cancellationContradictedData = z.object({
+  ...eventData,
+  verification: cancellationVerification.extract(['CONTRADICTED']),
+  contractId: z.string().min(1).optional(),
+  reason: z.string(),
+});
 
-export const authorizationExpiredData = z
-  .object({ ...eventData, status: z.literal('EXPIRED'), expiresAt: utcDateTime })
-  .meta({ id: 'AuthorizationExpiredData' });
+export const authorizationExpiredData = z.object({
+  ...eventData,
+  status: z.literal('EXPIRED'),
+  expiresAt: utcDateTime,
+});
 
 /** The envelope of one event type: Standard Webhooks' `{ type, timestamp, data }` plus our event `id`. */
 const envelope = <T extends WebhookEventType, D extends z.ZodType>(type: T, data: D, id: string) =>
