@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import {
   createNodeWebhookHandler,
   createWebhookHandler,
+  MAX_WEBHOOK_BODY_BYTES,
   verifyWebhook,
   type WebhookEvent,
   type WebhookHandlerOptions,
@@ -99,6 +100,28 @@ describe('createWebhookHandler (Fetch API)', () => {
     const response = await handle(post(delivery));
     expect([response.status, await response.json()]).toEqual([500, { error: 'webhook_bad_secret' }]);
     expect((await receiver().handle(new Request(URL_))).status).toBe(405);
+  });
+});
+
+describe('a receiver is a public URL: bodies over MAX_WEBHOOK_BODY_BYTES are answered 413 unread', () => {
+  it('Fetch and node:http forms', async () => {
+    const huge = 'x'.repeat(MAX_WEBHOOK_BODY_BYTES + 1);
+    const { received, options, handle } = receiver();
+    const delivery = await signWebhook({ secret: SECRET, event: huge });
+    const response = await handle(post(delivery));
+    expect([response.status, await response.json()]).toEqual([413, { error: 'body_too_large' }]);
+    const server = await nodeServer(createNodeWebhookHandler(options));
+    try {
+      const answer = await fetch(server.url, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+      expect([answer.status, await answer.json()]).toEqual([413, { error: 'body_too_large' }]);
+    } finally {
+      await server.close();
+    }
+    expect(received).toEqual([]);
   });
 });
 

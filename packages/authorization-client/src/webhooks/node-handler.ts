@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookRawBody } from '@fin/core';
 import { answerWebhook, type WebhookHandlerOptions } from './answer.js';
+import { readLimited, tooLarge } from './body-limit.js';
 
 /** A request as node:http gives it, or as a framework left it (`body` set by a raw-body parser). */
 type NodeRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
@@ -19,18 +20,17 @@ export function createNodeWebhookHandler(
       res.writeHead(405, { allow: 'POST' }).end();
       return;
     }
-    const answer = await answerWebhook(await rawBodyOf(req), req.headers, options);
+    const rawBody = await rawBodyOf(req);
+    const answer = rawBody === undefined ? tooLarge : await answerWebhook(rawBody, req.headers, options);
     res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {}).end(answer.body);
   };
 }
 
-/** What the request holds; checked by the verifier (an object is `webhook_body_parsed`). */
-async function rawBodyOf(req: NodeRequest): Promise<WebhookRawBody> {
+/** What the request holds, checked by the verifier (an object is `webhook_body_parsed`); undefined over the ceiling. */
+async function rawBodyOf(req: NodeRequest): Promise<WebhookRawBody | undefined> {
   if (req.rawBody !== undefined) return req.rawBody as WebhookRawBody;
   if (req.body !== undefined) return req.body as WebhookRawBody;
-  if (req.readableEnded) return undefined as unknown as WebhookRawBody;
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of req)
-    chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
-  return Buffer.concat(chunks);
+  // Consumed by a middleware that kept nothing: the verifier answers webhook_body_parsed.
+  if (req.readableEnded) return null as unknown as WebhookRawBody;
+  return readLimited(req);
 }
