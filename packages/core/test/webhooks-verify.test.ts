@@ -5,8 +5,10 @@ import {
   signWebhookDelivery,
   type VerifyWebhookOptions,
   verifyWebhook,
+  verifyWebhookSignature,
   type WebhookVerificationCode,
 } from '@fin/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractCreated, fixedClock, NOW_SECONDS, OTHER_SECRET, SECRET } from './webhooks-fixtures.js';
 
@@ -180,5 +182,39 @@ describe('verifyWebhook: events', () => {
       const headers = await signed(NOW_SECONDS, [SECRET], raw);
       expect(await refusal(verifyWebhook(raw, headers, options))).toBe('webhook_invalid_payload');
     }
+  });
+});
+
+describe('verifyWebhookSignature: invariants (property)', () => {
+  it('what is signed verifies within the tolerance; any changed byte of the body, id or timestamp does not', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.stringMatching(/^msg_[A-Za-z0-9]{1,30}$/),
+        fc.integer({ min: -300, max: 299 }),
+        fc.string({ minLength: 1, maxLength: 200 }),
+        fc.nat(),
+        async (id, skew, payload, at) => {
+          fc.pre(id !== 'msg_1');
+          const headers = await signed(NOW_SECONDS + skew, [SECRET], payload);
+          const verified = await verifyWebhookSignature(payload, headers, options);
+          expect(verified).toEqual({ id: 'msg_1', timestamp: NOW_SECONDS + skew, body: payload });
+          const index = at % payload.length;
+          const changed = `${payload.slice(0, index)}${payload[index] === 'a' ? 'b' : 'a'}${payload.slice(index + 1)}`;
+          const refusals = [
+            refusal(verifyWebhookSignature(changed, headers, options)),
+            refusal(verifyWebhookSignature(payload, { ...headers, 'webhook-id': id }, options)),
+            refusal(
+              verifyWebhookSignature(
+                payload,
+                { ...headers, 'webhook-timestamp': String(NOW_SECONDS + skew + 1) },
+                options,
+              ),
+            ),
+          ];
+          expect(await Promise.all(refusals)).toEqual(Array(3).fill('webhook_no_matching_signature'));
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
