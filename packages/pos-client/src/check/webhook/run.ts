@@ -5,6 +5,9 @@ import { webhookChecks, webhookProblem } from './checks.js';
 import { deliver } from './deliver.js';
 import type { WebhookCheckOptions } from './options.js';
 
+const NO_ANSWER_FIX =
+  'check --webhook-url and that the receiver is up, reachable from here and answers within 15 s, then run again';
+
 /** Runs every webhook check in order; never throws for a receiver's fault. The secret never appears in the report. */
 export async function runWebhookCheck(options: WebhookCheckOptions): Promise<CheckReport> {
   const startedAt = new Date().toISOString();
