@@ -17,10 +17,10 @@ export async function runWebhookCheck(options: WebhookCheckOptions): Promise<Che
   for (const [index, check] of webhookChecks.entries()) {
     options.onProgress?.({ type: 'start', id: check.id, title: check.title, index, total });
     const started = performance.now();
-    const problem = webhookProblem(check, await deliver(options, check.variant(options)));
-    const problems: Problem[] = problem
-      ? [{ severity: 'violation', where, message: problem, fix: check.fix }]
-      : [];
+    const outcome = await deliver(options, check.variant(options));
+    const problem = webhookProblem(check, outcome);
+    const fix = 'failed' in outcome ? NO_ANSWER_FIX : check.fix;
+    const problems: Problem[] = problem ? [{ severity: 'violation', where, message: problem, fix }] : [];
     const result: CheckResult = {
       id: check.id,
       title: check.title,
