@@ -1,6 +1,10 @@
 // Public entry point of @fin/authorization-client: authorize, confirm and cancel financed sales from a POS.
 
 export {
+  type AuthorizationExpiredEvent,
+  type CancellationContradictedEvent,
+  type CancellationVerifiedEvent,
+  type ContractCreatedEvent,
   FinAbortError,
   FinApiError,
   FinConnectionError,
@@ -12,6 +16,18 @@ export {
   isFinApiError,
   isFinError,
   isFinInputError,
+  isWebhookVerificationError,
+  type KnownWebhookEvent,
+  type UnknownWebhookEvent,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookHeadersInput,
+  type WebhookRawBody,
+  type WebhookVerificationCode,
+  WebhookVerificationError,
 } from '@fin/core';
 export {
   type AppInfo,
@@ -35,3 +51,4 @@ export {
 } from './client.js';
 export { CLIENT_ID_PREFIXES, type Environment } from './environment.js';
 export { isExpired } from './expiry.js';
+export * from './webhooks/index.js';

@@ -14,3 +14,4 @@ export * from './redact/index.js';
 export type * from './schemas/index.js';
 export * as schemas from './schemas/index.js';
 export { MAX_SALE_AMOUNT_CENTS } from './schemas/primitives.js';
+export * from './webhooks/index.js';

@@ -1,5 +1,14 @@
 // The OpenAPI 3.1 documents of both APIs: valid, complete against spec sections 4, 5 and 7, and true to the zod schemas.
-import { errorCatalog, isKnownErrorCode, schemas } from '@fin/core';
+import {
+  authorizationExpiredEvent,
+  cancellationContradictedEvent,
+  cancellationVerifiedEvent,
+  contractCreatedEvent,
+  errorCatalog,
+  isKnownErrorCode,
+  schemas,
+  WEBHOOK_EVENT_TYPES,
+} from '@fin/core';
 import {
   buildPartnerPosOpenApi,
   buildSalesAuthorizationOpenApi,
@@ -96,6 +105,14 @@ function withoutMockHint(component: JsonSchema | undefined): JsonSchema | undefi
   const { 'x-faker': _hint, ...plain } = data as JsonSchema & { 'x-faker': unknown };
   return { ...component, properties: { ...component.properties, data: plain } };
 }
+
+/** The webhook event schemas by component id. */
+const webhookEvents = {
+  ContractCreatedEvent: contractCreatedEvent,
+  CancellationVerifiedEvent: cancellationVerifiedEvent,
+  CancellationContradictedEvent: cancellationContradictedEvent,
+  AuthorizationExpiredEvent: authorizationExpiredEvent,
+};
 
 function expectConverted(document: OpenApiDocument, schema: z.ZodType, id: string) {
   const { root, defs } = standalone(schema);
@@ -325,6 +342,7 @@ describe('the documents match the zod schemas', () => {
       expectConverted(partnerPos, schemas.sellerLoginRequest, 'SellerLoginRequest');
       const covered = new Set([
         ...schemaById.keys(),
+        ...(api === 'Sales Authorization' ? Object.keys(webhookEvents) : []),
         ...endpoints[api as keyof typeof endpoints].map(([method, path]) =>
           successComponent(document, method, path),
         ),
@@ -332,6 +350,22 @@ describe('the documents match the zod schemas', () => {
       expect(Object.keys(document.components.schemas).filter((id) => !covered.has(id))).toEqual([]);
     },
   );
+
+  it('Sales Authorization: each webhook (spec v1.1) posts its zod event schema, signed with the three Standard Webhooks headers', () => {
+    const document = documents['Sales Authorization'];
+    expect(Object.keys(document.webhooks ?? {})).toEqual([...WEBHOOK_EVENT_TYPES]);
+    for (const [id, schema] of Object.entries(webhookEvents)) {
+      expectConverted(document, schema, id);
+      const type = schema.shape.type.value;
+      const operation = document.webhooks?.[type]?.post;
+      expect(operation?.requestBody?.content['application/json']?.schema).toEqual(componentRef(id));
+      expect(operation?.parameters.map((parameter) => 'name' in parameter && parameter.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+    }
+  });
 
   it.each(Object.entries(documents))('%s: query parameters are the zod query schemas', (_, document) => {
     const queries: Record<string, z.ZodObject> = {

@@ -2,3 +2,4 @@
 export { authorizationHandlers, SANDBOX_BASE_URL, type SandboxHandlersOptions } from './handlers.js';
 export { type MagicValues, magicValues } from './magic-values.js';
 export { sandboxNfeAccessKey } from './nfe-access-key.js';
+export { type SignWebhookInput, signWebhook, webhookEvents } from './webhooks.js';

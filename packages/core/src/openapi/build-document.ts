@@ -36,6 +36,7 @@ import {
   securityFor,
   securitySchemeName,
 } from './security.js';
+import { type WebhookDefinition, webhookOperation } from './webhooks.js';
 
 export interface ApiDefinition {
   title: string;
@@ -47,6 +48,8 @@ export interface ApiDefinition {
   tags: { name: string; description: string }[];
   /** The API's entries of the endpoint registry, by operationId. */
   endpoints: EndpointTable;
+  /** Requests the API sends to its callers (the `webhooks` section). */
+  webhooks?: readonly WebhookDefinition[];
 }
 
 /** The version of both APIs (spec section 9). */
@@ -212,6 +215,11 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
     paths[endpoint.path] = { ...paths[endpoint.path], [method]: toOperation(operationId, endpoint, extra) };
     Object.assign(examples, errorExamples(endpointErrorCodes(endpoint), endpoint.errorFormat ?? 'envelope'));
   }
+  const webhooks: Record<string, PathItemObject> = {};
+  for (const definition of api.webhooks ?? []) {
+    webhooks[definition.type] = { post: webhookOperation(definition) };
+    extra.set(schemaId(definition.schema) ?? definition.type, definition.schema);
+  }
   const parameters = used(paths, '#/components/parameters/', headerParameters());
   const headers = used(paths, '#/components/headers/', responseHeaders());
   return {
@@ -233,8 +241,12 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
     ],
     tags: api.tags,
     paths,
+    ...(api.webhooks && { webhooks }),
     components: {
-      schemas: withMockHints(reachable({ paths, parameters, headers }, toComponentSchemas(extra)), pageHints),
+      schemas: withMockHints(
+        reachable({ paths, webhooks, parameters, headers }, toComponentSchemas(extra)),
+        pageHints,
+      ),
       parameters,
       headers,
       examples: Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b))),

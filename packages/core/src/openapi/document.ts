@@ -94,6 +94,8 @@ export interface OpenApiDocument extends Extensions {
   }[];
   tags: { name: string; description: string }[];
   paths: Record<string, PathItemObject>;
+  /** Requests the API sends (OpenAPI 3.1 `webhooks`), by event type. */
+  webhooks?: Record<string, PathItemObject>;
   components: {
     schemas: Record<string, JsonSchema>;
     parameters: Record<string, ParameterObject>;

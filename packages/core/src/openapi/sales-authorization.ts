@@ -3,6 +3,7 @@ import { salesAuthorizationEndpoints } from '../endpoints/sales-authorization.js
 import { buildOpenApiDocument } from './build-document.js';
 import { conventions } from './conventions.js';
 import type { OpenApiDocument } from './document.js';
+import { contractStatusWebhooks, webhooksTag } from './webhooks.js';
 
 /** The OpenAPI 3.1 document of the Sales Authorization API, generated from the zod schemas and the error catalog. */
 export function buildSalesAuthorizationOpenApi(): OpenApiDocument {
@@ -18,7 +19,9 @@ export function buildSalesAuthorizationOpenApi(): OpenApiDocument {
     tags: [
       { name: 'System token', description: 'The application token (system layer).' },
       { name: 'Sales authorization', description: 'Authorize, confirm and cancel a financed sale.' },
+      webhooksTag,
     ],
     endpoints: salesAuthorizationEndpoints,
+    webhooks: contractStatusWebhooks,
   });
 }

@@ -4,34 +4,44 @@ import { parseArgs } from 'node:util';
 import { cpf, imei } from '@fin/core';
 import type { SellerCredentials } from '../sellers/sellers-resource.js';
 import { displayUrl } from './mask.js';
-import type { PosCheckOptions } from './options.js';
+import type { PosCheckOptions, ProgressEvent } from './options.js';
 import { junitReport } from './reporters/junit.js';
 import { progressLine, terminalReport } from './reporters/terminal.js';
 import { runPosCheck } from './run-checks.js';
+import { webhookOptions } from './webhook/cli-options.js';
+import type { WebhookCheckOptions } from './webhook/options.js';
+import { runWebhookCheck } from './webhook/run.js';
 
 const USAGE = `Usage: fin-pos-check --base-url <url> --client-id <id> --client-secret <secret>
                      (--seller-cpf <cpf> | --seller-username <name>) --seller-password <password>
                      --store-id <id> --imei <imei> --sale-cpf <cpf> [--accessory-barcode <barcode>]
                      [--limits [--read-limit 600]] [--json] [--junit <file>]
+       fin-pos-check --webhook-url <url> --webhook-secret <whsec_...> [--json] [--junit <file>]
 
 Checks a Partner POS API against the contract (docs/openapi/partner-pos.json), read-only: OAuth, the
 envelope and requestId, X-Processing-Time-Ms, R-01, pagination, Money, R-03, R-04, R-05, stock, sale
 search and the errors of spec section 7. The partner provides the test data: a seller who can log in,
 that seller's store, a device (IMEI) on its shelf, the CPF of a registered sale, an accessory barcode.
 
+  --webhook-url     check the partner's webhook receiver instead (Standard Webhooks v1): it must accept a
+                    signed delivery, a two-signature rotation and an unknown event type with a 2xx within
+                    15 s, and refuse unsigned, wrong-secret, altered, stale and future-dated deliveries
   --limits          also check the 429 with Retry-After: spends the read budget (--read-limit a minute,
                     default the spec's 600) plus one request; run it last, on staging
   --json            print the report as JSON on stdout (progress goes to stderr)
   --junit <file>    also write a JUnit XML report for CI
 
 Secrets may come from the environment instead of the command line: FIN_POS_CHECK_CLIENT_SECRET,
-FIN_POS_CHECK_SELLER_PASSWORD. Nothing secret or personal is printed: CPFs and IMEIs are masked.
+FIN_POS_CHECK_SELLER_PASSWORD, FIN_POS_CHECK_WEBHOOK_SECRET. Nothing secret or personal is printed: CPFs and IMEIs are masked.
 Exit code: 0 when no check found a violation (findings do not fail), 1 otherwise, 2 on a usage error.
 `;
 
 class UsageError extends Error {}
 
-function optionsFrom(argv: string[]): (PosCheckOptions & { json: boolean; junit?: string }) | 'help' {
+type Output = { json: boolean; junit?: string };
+type CliOptions = (PosCheckOptions & Output) | ({ webhook: WebhookCheckOptions } & Output);
+
+function optionsFrom(argv: string[]): CliOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -49,6 +59,8 @@ function optionsFrom(argv: string[]): (PosCheckOptions & { json: boolean; junit?
       'read-limit': { type: 'string' },
       json: { type: 'boolean' },
       junit: { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'webhook-secret': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,6 +70,11 @@ function optionsFrom(argv: string[]): (PosCheckOptions & { json: boolean; junit?
     if (!value) throw new UsageError(`--${name} is required`);
     return value;
   };
+  const output = { json: values.json ?? false, ...(values.junit && { junit: values.junit }) };
+  if (values['webhook-url'] !== undefined) {
+    const secret = need('webhook-secret', process.env.FIN_POS_CHECK_WEBHOOK_SECRET);
+    return { webhook: webhookOptions(values['webhook-url'], secret, UsageError), ...output };
+  }
   const password = need('seller-password', process.env.FIN_POS_CHECK_SELLER_PASSWORD);
   const sellerCpf = values['seller-cpf'];
   const username = values['seller-username'];
@@ -89,8 +106,7 @@ function optionsFrom(argv: string[]): (PosCheckOptions & { json: boolean; junit?
     saleTaxId: saleCpf,
     ...(values['accessory-barcode'] && { accessoryBarcode: values['accessory-barcode'] }),
     ...(values.limits && { limits: { readsPerMinute: readLimit } }),
-    json: values.json ?? false,
-    ...(values.junit && { junit: values.junit }),
+    ...output,
   };
 }
 
@@ -109,14 +125,16 @@ async function main(): Promise<number> {
     return 0;
   }
   const progress = options.json ? process.stderr : process.stdout;
-  progress.write(`fin-pos-check: checking ${displayUrl(options.baseUrl)}\n`);
-  const report = await runPosCheck({
-    ...options,
-    onProgress: (event) => {
-      const line = progressLine(event);
-      if (line) progress.write(`${line}\n`);
-    },
-  });
+  const onProgress = (event: ProgressEvent) => {
+    const line = progressLine(event);
+    if (line) progress.write(`${line}\n`);
+  };
+  const target = 'webhook' in options ? options.webhook.url : options.baseUrl;
+  progress.write(`fin-pos-check: checking ${displayUrl(target)}\n`);
+  const report =
+    'webhook' in options
+      ? await runWebhookCheck({ ...options.webhook, onProgress })
+      : await runPosCheck({ ...options, onProgress });
   if (options.junit) await writeFile(options.junit, junitReport(report));
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : terminalReport(report));
   return report.exitCode;

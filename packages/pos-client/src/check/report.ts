@@ -44,6 +44,13 @@ export const statusOf = (problems: readonly Problem[]): CheckStatus =>
       ? 'warn'
       : 'pass';
 
+/** The report of a run: the summary and exit code counted from its results. */
+export function reportOf(run: Omit<CheckReport, 'summary' | 'exitCode'>): CheckReport {
+  const summary = { pass: 0, warn: 0, fail: 0, skip: 0 };
+  for (const result of run.results) summary[result.status] += 1;
+  return { ...run, summary, exitCode: summary.fail > 0 ? 1 : 0 };
+}
+
 /** Thrown by a check that cannot run (no token, an input not given); the runner records it as `skip`. */
 export class CheckSkipped extends Error {
   override readonly name = 'CheckSkipped';

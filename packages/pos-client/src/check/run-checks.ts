@@ -1,18 +1,19 @@
 // The runner of fin-pos-check: runs each check in order against one partner, with progress, and builds the report.
 import { type Check, type CheckContext, skip } from './check.js';
 import { allChecks } from './checks/index.js';
+import { errorText } from './error-text.js';
 import { createFacts } from './facts.js';
 import { displayUrl, secretsMask } from './mask.js';
 import type { PosCheckOptions } from './options.js';
 import { createProbe } from './probe.js';
-import { type CheckReport, type CheckResult, CheckSkipped, type Problem, statusOf } from './report.js';
-
-/** An error and its cause in one line: `fetch failed (connect ECONNREFUSED 127.0.0.1:4010)`. */
-const describe = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
-};
+import {
+  type CheckReport,
+  type CheckResult,
+  CheckSkipped,
+  type Problem,
+  reportOf,
+  statusOf,
+} from './report.js';
 
 /** Runs every check (the limits check only with `options.limits`) and reports; never throws for a partner's fault. */
 export async function runPosCheck(
@@ -50,7 +51,7 @@ export async function runPosCheck(
       if (error instanceof CheckSkipped) skipped = mask(error.message);
       else {
         // fetch rejects only when no answer came: refused connection, DNS, TLS, timeout.
-        unreachable = mask(describe(error));
+        unreachable = mask(errorText(error));
         record('violation')(
           displayUrl(options.baseUrl),
           `no answer: ${unreachable}`,
@@ -70,14 +71,10 @@ export async function runPosCheck(
     options.onProgress?.({ type: 'end', result, index, total: selected.length });
   }
 
-  const summary = { pass: 0, warn: 0, fail: 0, skip: 0 };
-  for (const result of results) summary[result.status] += 1;
-  return {
+  return reportOf({
     baseUrl: displayUrl(options.baseUrl),
     startedAt,
     results,
     requests: probe.exchanges.length,
-    summary,
-    exitCode: summary.fail > 0 ? 1 : 0,
-  };
+  });
 }
