@@ -1,10 +1,11 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
-import type { Logger } from '@fin/core';
+import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import type { Store } from '../ports/store.js';
+import type { IdempotencyClaim, Store } from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
+import { claimHeartbeats } from './claim-heartbeat.js';
 import { openPool, type PostgresConnection } from './connection.js';
 import * as idempotency from './idempotency-keys.js';
 import * as proposals from './proposals.js';
@@ -35,6 +36,12 @@ export type PostgresStoreOptions = PostgresConnection & {
    * time). Tokens never change once issued; the cache only spares the lookup's round trip.
    */
   tokenCacheMs?: number;
+  /**
+   * The clock of claim liveness (default: the system's): an unfinished idempotency claim whose holder's
+   * heartbeat has not been heard for 5 s is taken for dead and may be taken over (DESIGN 20). Give every
+   * instance the same one: they compare each other's heartbeats with it.
+   */
+  clock?: Clock;
 };
 
 /**
@@ -47,6 +54,13 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const cachedTokens = tokenCache(options.tokenCacheMs);
   const onRateLimitError = options.onRateLimitError ?? 'allow';
   const logger = options.logger;
+  const clock = options.clock ?? systemClock;
+  const heartbeats = claimHeartbeats(pool, clock);
+  /** A claim this instance won is kept alive by its heartbeat until completed, released or its lease ends. */
+  const held = <T extends { outcome: string } | undefined>(claim: IdempotencyClaim, result: T): T => {
+    if (result?.outcome === 'claimed') heartbeats.start(claim);
+    return result;
+  };
 
   async function consumeWithFallback(hit: RateLimitHit): Promise<RateLimitDecision> {
     try {
@@ -70,20 +84,30 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     saveToken: (token) => tokens.saveToken(pool, token),
     findToken: (tokenHash) => cachedTokens.find(tokenHash, () => tokens.findToken(pool, tokenHash)),
 
-    claimIdempotencyKey: (claim) => idempotency.claimIdempotencyKey(pool, claim),
+    claimIdempotencyKey: async (claim) =>
+      held(claim, await idempotency.claimIdempotencyKey(pool, claim, clock.now())),
     async claimIdempotencyKeyWithinLimit(input) {
       try {
-        return await idempotency.claimIdempotencyKeyWithinLimit(pool, input);
+        const result = await idempotency.claimIdempotencyKeyWithinLimit(pool, input, clock.now());
+        held(input.claim, result.claim);
+        return result;
       } catch (error) {
         if (isStoreUnavailable(error)) throw error;
         // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
         const limit = await consumeWithFallback(input.hit);
         if (!limit.allowed) return { limit };
-        return { limit, claim: await idempotency.claimIdempotencyKey(pool, input.claim) };
+        const claim = await idempotency.claimIdempotencyKey(pool, input.claim, clock.now());
+        return { limit, claim: held(input.claim, claim) };
       }
     },
-    completeIdempotencyKey: (ref) => idempotency.completeIdempotencyKey(pool, ref),
-    releaseIdempotencyKey: (ref) => idempotency.releaseIdempotencyKey(pool, ref),
+    completeIdempotencyKey: async (ref) => {
+      heartbeats.stop(ref);
+      await idempotency.completeIdempotencyKey(pool, ref);
+    },
+    releaseIdempotencyKey: async (ref) => {
+      heartbeats.stop(ref);
+      await idempotency.releaseIdempotencyKey(pool, ref);
+    },
 
     consumeRateLimit: consumeWithFallback,
 
@@ -113,6 +137,9 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       logger?.info?.({ event: 'postgres.purged', ...deleted });
     },
     ping: async () => void (await query(pool, 'SELECT 1')),
-    close: end,
+    close: () => {
+      heartbeats.stopAll();
+      return end();
+    },
   };
 }
