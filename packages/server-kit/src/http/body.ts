@@ -1,5 +1,5 @@
 // Reads a request body within the size limit and parses it: JSON for the API, form-encoded for the token endpoint.
-import type { ErrorCode, ErrorDetail } from '@fin/core';
+import { type ErrorCode, type ErrorDetail, exceedsJsonDepth, jsonDepthIssue } from '@fin/core';
 import type { PlainRequest } from './plain.js';
 
 export type BodyFailure = { ok: false; code: ErrorCode; details: ErrorDetail[] };
@@ -29,7 +29,7 @@ async function readText(
   }
 }
 
-/** A JSON body: `Content-Type: application/json`, at most `limit` bytes, UTF-8, one JSON value. */
+/** A JSON body: `Content-Type: application/json`, at most `limit` bytes, UTF-8, nested at most MAX_JSON_DEPTH, one JSON value. */
 export async function readJson(
   request: PlainRequest,
   limit: number,
@@ -40,6 +40,8 @@ export async function readJson(
   const text = await readText(request, limit);
   if (!text.ok) return text;
   if (text.text.trim() === '') return bodyIssue('bad_request', 'is empty; send a JSON object');
+  // Before anything walks the value (fingerprint, canonical JSON, schemas): deep nesting would overflow the stack.
+  if (exceedsJsonDepth(text.text)) return bodyIssue('bad_request', jsonDepthIssue());
   try {
     return { ok: true, value: JSON.parse(text.text) };
   } catch {
