@@ -1,6 +1,6 @@
 // Reads a request body within the size limit and parses it: JSON for the API, form-encoded for the token endpoint.
 import { type ErrorCode, type ErrorDetail, exceedsJsonDepth, jsonDepthIssue } from '@fin/core';
-import type { PlainRequest } from './plain.js';
+import type { BodyRead, PlainRequest } from './plain.js';
 
 export type BodyFailure = { ok: false; code: ErrorCode; details: ErrorDetail[] };
 
@@ -68,4 +68,30 @@ export async function readForm(
     params.set(name, value);
   }
   return { ok: true, params };
+}
+
+/** A request whose body reads are watched: `arriving()` says whether one is still waiting for the client's bytes. */
+export interface WatchedBody {
+  request: PlainRequest;
+  arriving(): boolean;
+}
+
+/**
+ * Wraps `request` so the service can tell, when a request outlives its deadline, a client still sending its
+ * body (a slow or dripping client: 408, logged as such) from a store that did not answer (503, an outage).
+ */
+export function watchBody(request: PlainRequest): WatchedBody {
+  let pending = 0;
+  const readBody = async (limit: number): Promise<BodyRead> => {
+    pending++;
+    try {
+      return await request.readBody(limit);
+    } finally {
+      pending--;
+    }
+  };
+  return {
+    request: { ...request, header: (name) => request.header(name), readBody },
+    arriving: () => pending > 0,
+  };
 }
