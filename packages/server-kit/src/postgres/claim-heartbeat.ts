@@ -6,10 +6,11 @@ import { query } from './sql.js';
 
 /**
  * A holder not heard from for this long is taken for dead and its unfinished claim may be taken over
- * (DESIGN 20, docs/spec-decisions.md): the bound a retry of a killed instance's key waits at most.
+ * (DESIGN 20, docs/spec-decisions.md SF-1): with the retry's own wait, a killed instance's key settles
+ * within 5 s of its retry.
  */
-export const CLAIM_LIVENESS_MS = 5_000;
-/** How often a live holder renews: four beats may be missed (a busy event loop, a slow statement) before the bound. */
+export const CLAIM_LIVENESS_MS = 4_000;
+/** How often a live holder renews: three beats may be missed (a busy event loop, a slow statement) before the bound. */
 export const CLAIM_HEARTBEAT_MS = 1_000;
 
 /** `alive_until` for a claim made or renewed at `now`. */

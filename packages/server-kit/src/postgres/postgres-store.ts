@@ -38,7 +38,7 @@ export type PostgresStoreOptions = PostgresConnection & {
   tokenCacheMs?: number;
   /**
    * The clock of claim liveness (default: the system's): an unfinished idempotency claim whose holder's
-   * heartbeat has not been heard for 5 s is taken for dead and may be taken over (DESIGN 20). Give every
+   * heartbeat has not been heard for 4 s is taken for dead and may be taken over (DESIGN 20). Give every
    * instance the same one: they compare each other's heartbeats with it.
    */
   clock?: Clock;
