@@ -1,7 +1,7 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
 import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import type { IdempotencyClaim, Store } from '../ports/store.js';
+import type { IdempotencyClaim, KeyAnswer, Store } from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
@@ -56,6 +56,17 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const logger = options.logger;
   const clock = options.clock ?? systemClock;
   const heartbeats = claimHeartbeats(pool, clock);
+  /**
+   * A write that stored its key's answer (or found the claim lost) ends the claim's heartbeat at once: left
+   * to find the row completed on its next beat, it would cost one more statement per write.
+   */
+  const answered = <T extends { ok: boolean; reason?: string }>(
+    answer: KeyAnswer | undefined,
+    result: T,
+  ): T => {
+    if (answer && (result.ok || result.reason === 'claim_lost')) heartbeats.stop(answer);
+    return result;
+  };
   /** A claim this instance won is kept alive by its heartbeat until completed, released or its lease ends. */
   const held = <T extends { outcome: string } | undefined>(claim: IdempotencyClaim, result: T): T => {
     if (result?.outcome === 'claimed') heartbeats.start(claim);
@@ -117,12 +128,14 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       proposals.findUnusedProposal(pool, clientTaxId, storeId, now),
     listProposalUses: (proposalId) => authorizations.listProposalUses(pool, proposalId),
 
-    createAuthorization: (input) => authorizations.createAuthorization(pool, input),
+    createAuthorization: async (input) =>
+      answered(input.answer, await authorizations.createAuthorization(pool, input)),
     getAuthorization: (authorizationId) => authorizations.getAuthorization(pool, authorizationId),
     findActiveByImei: ({ imei, now }) => authorizations.findActiveByImei(pool, imei, now),
     findExchangeNotices: ({ clientId, clientTaxId }) =>
       authorizations.findExchangeNotices(pool, clientId, clientTaxId),
-    updateAuthorization: (input) => authorizations.updateAuthorization(pool, input),
+    updateAuthorization: async (input) =>
+      answered(input.answer, await authorizations.updateAuthorization(pool, input)),
     listPendingCancellations: ({ now, limit, lease }) =>
       authorizations.listPendingCancellations(pool, now, limit, lease),
     listUnconfirmed: ({ issuedAfter, limit, lease }) =>
