@@ -8,6 +8,7 @@ export const packageBuild = (entry: Record<string, string>): Options => ({
   sourcemap: true,
   clean: true,
   target: 'node20',
-  splitting: false,
+  // Shared chunks: a module two entries import is one module at run time (one class per concept, decision SH-1).
+  splitting: true,
   treeshake: true,
 });

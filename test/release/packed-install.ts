@@ -29,20 +29,24 @@ export async function ensureBuilt(): Promise<void> {
     await pnpm(['-r', ...missing.flatMap((name) => ['--filter', `./packages/${name}`]), 'build']);
 }
 
-/** pg, the optional peer of @fin/server-kit/postgres, which its users install beside it (as its README says). */
-async function optionalPeersUsersInstall(): Promise<string[]> {
-  const serverKit = JSON.parse(
-    await readFile(join(repositoryRoot, 'packages', 'server-kit', 'package.json'), 'utf8'),
-  );
-  const range: string | undefined = serverKit.peerDependencies?.pg;
-  return range ? [`pg@${range}`] : [];
+/** An optional peer of a package (`pg` of server-kit, `msw` of pos-client), at the range the package declares. */
+async function optionalPeer(pkg: (typeof publishedPackages)[number], name: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(join(repositoryRoot, 'packages', pkg, 'package.json'), 'utf8'));
+  const range: string | undefined = manifest.peerDependencies?.[name];
+  return range ? [`${name}@${range}`] : [];
 }
 
 /**
  * A fresh folder under the OS temp dir (outside the workspace, so nothing resolves through its
- * node_modules) with the four tarballs installed together by npm, third-party dependencies from the registry.
+ * node_modules) with the four tarballs installed together by npm, third-party dependencies from the registry,
+ * and pg (the optional peer of @fin/server-kit/postgres, which its users install beside it, as its README
+ * says). `testing: true` adds msw, the optional peer the `/testing` entries need.
  */
-export async function installPackedPackages(): Promise<string> {
+export async function installPackedPackages({
+  testing = false,
+}: {
+  testing?: boolean;
+} = {}): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'fin-packed-'));
   await pnpm(['-r', '--filter', './packages/*', 'pack', '--pack-destination', folder]);
   const tarballs = (await readdir(folder)).filter((file) => file.endsWith('.tgz'));
@@ -51,7 +55,11 @@ export async function installPackedPackages(): Promise<string> {
     `${JSON.stringify({ name: 'fin-consumer', private: true })}\n`,
   );
   await cp(fileURLToPath(new URL('./fixtures', import.meta.url)), folder, { recursive: true });
-  await npmInstall(folder, [...tarballs.map((t) => `./${t}`), ...(await optionalPeersUsersInstall())]);
+  await npmInstall(folder, [
+    ...tarballs.map((t) => `./${t}`),
+    ...(await optionalPeer('server-kit', 'pg')),
+    ...(testing ? await optionalPeer('pos-client', 'msw') : []),
+  ]);
   return folder;
 }
 
@@ -60,10 +68,7 @@ export async function npmInstall(folder: string, specs: string[]): Promise<void>
   await run(
     'npm',
     ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...specs],
-    {
-      cwd: folder,
-      maxBuffer: 32 * 1024 * 1024,
-    },
+    { cwd: folder, maxBuffer: 32 * 1024 * 1024 },
   );
 }
 

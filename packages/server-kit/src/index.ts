@@ -2,6 +2,7 @@
 export type { ClientRegistration } from './auth/client-registry.js';
 export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
 export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
+export { answerClientErrors } from './http/client-errors.js';
 export { fromRequest, toResponse } from './http/fetch-adapter.js';
 export { type NodeHandler, type PlainHandler, toNodeHandler } from './http/node-adapter.js';
 export type { BodyRead, PlainRequest, PlainResponse } from './http/plain.js';

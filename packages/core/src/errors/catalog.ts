@@ -238,6 +238,21 @@ export const errorCatalog = {
     'Check the identifier (SKU, barcode, plan) and the store.',
     'decision',
   ),
+  // Refused by the HTTP server itself before any route runs (toNodeHandler's answerClientErrors).
+  request_header_fields_too_large: entry(
+    431,
+    'FA2012',
+    'Requisição recusada: cabeçalhos grandes demais.',
+    'Send smaller headers (the server limit is Node.js `maxHeaderSize`, 16 KiB by default).',
+    'decision',
+  ),
+  request_timeout: entry(
+    408,
+    'FA2013',
+    'Requisição recusada: não chegou completa a tempo.',
+    'Send the whole request at once; retry with the same Idempotency-Key.',
+    'decision',
+  ),
   // Infrastructure.
   internal_error: entry(
     500,

@@ -13,6 +13,7 @@ export const tokenEndpointErrors = {
   bad_request: 'invalid_request',
   invalid_request_id: 'invalid_request',
   payload_too_large: 'invalid_request',
+  request_timeout: 'invalid_request',
   invalid_client: 'invalid_client',
   unsupported_grant_type: 'unsupported_grant_type',
   invalid_scope: 'invalid_scope',

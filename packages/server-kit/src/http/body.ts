@@ -1,6 +1,6 @@
 // Reads a request body within the size limit and parses it: JSON for the API, form-encoded for the token endpoint.
-import type { ErrorCode, ErrorDetail } from '@fin/core';
-import type { PlainRequest } from './plain.js';
+import { type ErrorCode, type ErrorDetail, exceedsJsonDepth, jsonDepthIssue } from '@fin/core';
+import type { BodyRead, PlainRequest } from './plain.js';
 
 export type BodyFailure = { ok: false; code: ErrorCode; details: ErrorDetail[] };
 
@@ -29,7 +29,7 @@ async function readText(
   }
 }
 
-/** A JSON body: `Content-Type: application/json`, at most `limit` bytes, UTF-8, one JSON value. */
+/** A JSON body: `Content-Type: application/json`, at most `limit` bytes, UTF-8, nested at most MAX_JSON_DEPTH, one JSON value. */
 export async function readJson(
   request: PlainRequest,
   limit: number,
@@ -40,6 +40,8 @@ export async function readJson(
   const text = await readText(request, limit);
   if (!text.ok) return text;
   if (text.text.trim() === '') return bodyIssue('bad_request', 'is empty; send a JSON object');
+  // Before anything walks the value (fingerprint, canonical JSON, schemas): deep nesting would overflow the stack.
+  if (exceedsJsonDepth(text.text)) return bodyIssue('bad_request', jsonDepthIssue());
   try {
     return { ok: true, value: JSON.parse(text.text) };
   } catch {
@@ -66,4 +68,30 @@ export async function readForm(
     params.set(name, value);
   }
   return { ok: true, params };
+}
+
+/** A request whose body reads are watched: `arriving()` says whether one is still waiting for the client's bytes. */
+export interface WatchedBody {
+  request: PlainRequest;
+  arriving(): boolean;
+}
+
+/**
+ * Wraps `request` so the service can tell, when a request outlives its deadline, a client still sending its
+ * body (a slow or dripping client: 408, logged as such) from a store that did not answer (503, an outage).
+ */
+export function watchBody(request: PlainRequest): WatchedBody {
+  let pending = 0;
+  const readBody = async (limit: number): Promise<BodyRead> => {
+    pending++;
+    try {
+      return await request.readBody(limit);
+    } finally {
+      pending--;
+    }
+  };
+  return {
+    request: { ...request, header: (name) => request.header(name), readBody },
+    arriving: () => pending > 0,
+  };
 }

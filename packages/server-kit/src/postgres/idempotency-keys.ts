@@ -17,6 +17,7 @@ import {
   SELECT_AUTHORIZATIONS,
   toAuthorizationRecord,
 } from './authorization-rows.js';
+import { CLAIM_LIVENESS_MS } from './claim-heartbeat.js';
 import { type ProposalRow, toProposal, unusedProposalSql } from './proposals.js';
 import { decisionOf, type RateLimitRow, rateLimitHitSql, rateLimitHitValues } from './rate-limits.js';
 import { type Queryable, query } from './sql.js';
@@ -25,12 +26,10 @@ import { type Queryable, query } from './sql.js';
 const MAX_ROUNDS = 5;
 
 /**
- * Inserts the claim, or takes over a row that no longer counts (a lease that ran out: the instance that
- * held it crashed; a completed answer older than the retention). Any other existing row is read back
- * and answered as replay, conflict or in progress.
+ * `$1..$8`: client, key, fingerprint, owner, now, lease end, retired before (completed at or before), and
+ * `holderNow`, the store's own clock, which the claim-liveness column is written and read with.
  */
-/** `$1..$7`: client, key, fingerprint, owner, now, lease end, retired before (completed at or before). */
-const claimValues = (claim: IdempotencyClaim) => [
+const claimValues = (claim: IdempotencyClaim, holderNow: Date) => [
   claim.clientId,
   claim.key,
   claim.fingerprint,
@@ -38,16 +37,24 @@ const claimValues = (claim: IdempotencyClaim) => [
   claim.now,
   new Date(claim.now.getTime() + claim.leaseMs),
   new Date(claim.now.getTime() - claim.retentionMs),
+  holderNow,
 ];
 
-/** The claim's upsert of `row` (a VALUES list or a SELECT of `$1..$6`), with the takeover rule of a stale row. */
+/**
+ * Inserts the claim (`row`: a VALUES list or a SELECT of `$1..$6`, alive until `$8` + CLAIM_LIVENESS_MS),
+ * or takes over a row that no longer counts: an unfinished claim whose lease ran out, or whose holder's
+ * heartbeat stopped (`alive_until` passed: the instance that held it died); a completed answer older than
+ * the retention. Any other existing row is read back and answered as replay, conflict or in progress.
+ */
 const claimSql = (row: string) =>
-  `INSERT INTO fin_idempotency_keys (client_id, idem_key, fingerprint, owner, claimed_at, lease_until)
-   ${row}
+  `INSERT INTO fin_idempotency_keys (client_id, idem_key, fingerprint, owner, claimed_at, lease_until, alive_until)
+   SELECT *, $8::timestamptz + interval '${CLAIM_LIVENESS_MS} milliseconds' FROM (${row}) AS claim
    ON CONFLICT (client_id, idem_key) DO UPDATE
      SET fingerprint = excluded.fingerprint, owner = excluded.owner, claimed_at = excluded.claimed_at,
-         lease_until = excluded.lease_until, completed_at = NULL, response = NULL
-     WHERE (fin_idempotency_keys.completed_at IS NULL AND fin_idempotency_keys.lease_until <= $5)
+         lease_until = excluded.lease_until, alive_until = excluded.alive_until, completed_at = NULL,
+         response = NULL
+     WHERE (fin_idempotency_keys.completed_at IS NULL
+            AND (fin_idempotency_keys.lease_until <= $5 OR fin_idempotency_keys.alive_until <= $8))
         OR fin_idempotency_keys.completed_at <= $7
    RETURNING 1`;
 
@@ -80,10 +87,15 @@ async function existingAnswer(
 export async function claimIdempotencyKey(
   db: Queryable,
   claim: IdempotencyClaim,
+  holderNow: Date,
 ): Promise<IdempotencyClaimResult> {
-  const values = claimValues(claim);
+  const values = claimValues(claim, holderNow);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const claimed = await query(db, claimSql('VALUES ($1, $2, $3, $4, $5, $6)'), values);
+    const claimed = await query(
+      db,
+      claimSql('VALUES ($1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz)'),
+      values,
+    );
     if (claimed.rowCount === 1) return { outcome: 'claimed' };
     const answer = await existingAnswer(db, claim);
     if (answer) return answer;
@@ -103,7 +115,7 @@ export async function claimIdempotencyKey(
  */
 const limitedClaimSql = (reads = '') => `
 WITH hit AS (
-  ${rateLimitHitSql('$8', '$9', '$10', '$11')}
+  ${rateLimitHitSql('$9', '$10', '$11', '$12')}
 ), claimed AS (
   ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.allowed')}
 ), granted AS (
@@ -116,15 +128,15 @@ SELECT hit.*, granted.claimed${reads} FROM hit, granted, commit_mode`;
 const LIMITED_CLAIM = limitedClaimSql();
 
 /**
- * The same, with an authorize's three first reads as JSON (`$12..$16`: client, CPF, store, IMEI, now),
+ * The same, with an authorize's three first reads as JSON (`$13..$17`: client, CPF, store, IMEI, now),
  * made only when the claim is granted: an authorize's first round trip does all its reading.
  */
 const LIMITED_CLAIM_WITH_LOOKUP = limitedClaimSql(`,
-  (SELECT row_to_json(r) FROM (${SELECT_AUTHORIZATIONS} ${activeByImeiWhere('$15::text', '$16::timestamptz')} LIMIT 1) r
+  (SELECT row_to_json(r) FROM (${SELECT_AUTHORIZATIONS} ${activeByImeiWhere('$16::text', '$17::timestamptz')} LIMIT 1) r
    WHERE granted.claimed) AS active_by_imei,
-  (SELECT row_to_json(r) FROM (${unusedProposalSql('$13::text', '$14::text', '$16::timestamptz')}) r
+  (SELECT row_to_json(r) FROM (${unusedProposalSql('$14::text', '$15::text', '$17::timestamptz')}) r
    WHERE granted.claimed) AS unused_proposal,
-  (SELECT coalesce(json_agg(r ORDER BY r.issued_at DESC, r.authorization_id), '[]') FROM (${SELECT_AUTHORIZATIONS} ${exchangeNoticesWhere('$12::text', '$13::text')}) r
+  (SELECT coalesce(json_agg(r ORDER BY r.issued_at DESC, r.authorization_id), '[]') FROM (${SELECT_AUTHORIZATIONS} ${exchangeNoticesWhere('$13::text', '$14::text')}) r
    WHERE granted.claimed) AS exchange_notices`);
 
 interface LookupColumns {
@@ -153,8 +165,9 @@ function findingsOf(row: LookupColumns): AuthorizeFindings | undefined {
 export async function claimIdempotencyKeyWithinLimit(
   db: Queryable,
   { hit, claim, lookup }: LimitedIdempotencyClaim,
+  holderNow: Date,
 ): Promise<LimitedIdempotencyClaimResult> {
-  const values = [...claimValues(claim), ...rateLimitHitValues(hit)];
+  const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit)];
   const { rows } = await query<RateLimitRow & { claimed: boolean } & Partial<LookupColumns>>(
     db,
     lookup ? LIMITED_CLAIM_WITH_LOOKUP : LIMITED_CLAIM,
@@ -168,7 +181,10 @@ export async function claimIdempotencyKeyWithinLimit(
     return { limit, claim: { outcome: 'claimed' }, ...(found ? { found } : {}) };
   }
   // The claim loop (a row gone meanwhile) counts no second hit.
-  return { limit, claim: (await existingAnswer(db, claim)) ?? (await claimIdempotencyKey(db, claim)) };
+  return {
+    limit,
+    claim: (await existingAnswer(db, claim)) ?? (await claimIdempotencyKey(db, claim, holderNow)),
+  };
 }
 
 /**

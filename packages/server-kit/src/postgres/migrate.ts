@@ -30,6 +30,12 @@ export async function migrate(
   const opened = openPool(connection, 'fin-server-kit-migrate', { bounded: false });
   const client = await opened.pool.connect();
   sendUnnamed(client);
+  // A connection dropping mid-migration fails the statement in flight; unheard, its 'error' would end the process.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
     try {
@@ -40,7 +46,8 @@ export async function migrate(
   } finally {
     // A borrowed pool's connection goes back as it came.
     sendUnnamed(client, false);
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
     await opened.end();
   }
 }

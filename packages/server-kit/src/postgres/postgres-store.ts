@@ -1,10 +1,11 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
-import type { Logger } from '@fin/core';
+import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import type { Store } from '../ports/store.js';
+import type { IdempotencyClaim, KeyAnswer, Store } from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
+import { claimHeartbeats } from './claim-heartbeat.js';
 import { openPool, type PostgresConnection } from './connection.js';
 import * as idempotency from './idempotency-keys.js';
 import * as proposals from './proposals.js';
@@ -35,6 +36,12 @@ export type PostgresStoreOptions = PostgresConnection & {
    * time). Tokens never change once issued; the cache only spares the lookup's round trip.
    */
   tokenCacheMs?: number;
+  /**
+   * The clock of claim liveness (default: the system's): an unfinished idempotency claim whose holder's
+   * heartbeat has not been heard for 4 s is taken for dead and may be taken over (DESIGN 20). Give every
+   * instance the same one: they compare each other's heartbeats with it.
+   */
+  clock?: Clock;
 };
 
 /**
@@ -47,6 +54,24 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const cachedTokens = tokenCache(options.tokenCacheMs);
   const onRateLimitError = options.onRateLimitError ?? 'allow';
   const logger = options.logger;
+  const clock = options.clock ?? systemClock;
+  const heartbeats = claimHeartbeats(pool, clock);
+  /**
+   * A write that stored its key's answer (or found the claim lost) ends the claim's heartbeat at once: left
+   * to find the row completed on its next beat, it would cost one more statement per write.
+   */
+  const answered = <T extends { ok: boolean; reason?: string }>(
+    answer: KeyAnswer | undefined,
+    result: T,
+  ): T => {
+    if (answer && (result.ok || result.reason === 'claim_lost')) heartbeats.stop(answer);
+    return result;
+  };
+  /** A claim this instance won is kept alive by its heartbeat until completed, released or its lease ends. */
+  const held = <T extends { outcome: string } | undefined>(claim: IdempotencyClaim, result: T): T => {
+    if (result?.outcome === 'claimed') heartbeats.start(claim);
+    return result;
+  };
 
   async function consumeWithFallback(hit: RateLimitHit): Promise<RateLimitDecision> {
     try {
@@ -70,20 +95,30 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     saveToken: (token) => tokens.saveToken(pool, token),
     findToken: (tokenHash) => cachedTokens.find(tokenHash, () => tokens.findToken(pool, tokenHash)),
 
-    claimIdempotencyKey: (claim) => idempotency.claimIdempotencyKey(pool, claim),
+    claimIdempotencyKey: async (claim) =>
+      held(claim, await idempotency.claimIdempotencyKey(pool, claim, clock.now())),
     async claimIdempotencyKeyWithinLimit(input) {
       try {
-        return await idempotency.claimIdempotencyKeyWithinLimit(pool, input);
+        const result = await idempotency.claimIdempotencyKeyWithinLimit(pool, input, clock.now());
+        held(input.claim, result.claim);
+        return result;
       } catch (error) {
         if (isStoreUnavailable(error)) throw error;
         // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
         const limit = await consumeWithFallback(input.hit);
         if (!limit.allowed) return { limit };
-        return { limit, claim: await idempotency.claimIdempotencyKey(pool, input.claim) };
+        const claim = await idempotency.claimIdempotencyKey(pool, input.claim, clock.now());
+        return { limit, claim: held(input.claim, claim) };
       }
     },
-    completeIdempotencyKey: (ref) => idempotency.completeIdempotencyKey(pool, ref),
-    releaseIdempotencyKey: (ref) => idempotency.releaseIdempotencyKey(pool, ref),
+    completeIdempotencyKey: async (ref) => {
+      heartbeats.stop(ref);
+      await idempotency.completeIdempotencyKey(pool, ref);
+    },
+    releaseIdempotencyKey: async (ref) => {
+      heartbeats.stop(ref);
+      await idempotency.releaseIdempotencyKey(pool, ref);
+    },
 
     consumeRateLimit: consumeWithFallback,
 
@@ -93,12 +128,14 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       proposals.findUnusedProposal(pool, clientTaxId, storeId, now),
     listProposalUses: (proposalId) => authorizations.listProposalUses(pool, proposalId),
 
-    createAuthorization: (input) => authorizations.createAuthorization(pool, input),
+    createAuthorization: async (input) =>
+      answered(input.answer, await authorizations.createAuthorization(pool, input)),
     getAuthorization: (authorizationId) => authorizations.getAuthorization(pool, authorizationId),
     findActiveByImei: ({ imei, now }) => authorizations.findActiveByImei(pool, imei, now),
     findExchangeNotices: ({ clientId, clientTaxId }) =>
       authorizations.findExchangeNotices(pool, clientId, clientTaxId),
-    updateAuthorization: (input) => authorizations.updateAuthorization(pool, input),
+    updateAuthorization: async (input) =>
+      answered(input.answer, await authorizations.updateAuthorization(pool, input)),
     listPendingCancellations: ({ now, limit, lease }) =>
       authorizations.listPendingCancellations(pool, now, limit, lease),
     listUnconfirmed: ({ issuedAfter, limit, lease }) =>
@@ -113,6 +150,9 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       logger?.info?.({ event: 'postgres.purged', ...deleted });
     },
     ping: async () => void (await query(pool, 'SELECT 1')),
-    close: end,
+    close: () => {
+      heartbeats.stopAll();
+      return end();
+    },
   };
 }

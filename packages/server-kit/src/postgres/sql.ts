@@ -112,6 +112,13 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
     });
     if (unnamed.has(pool)) unnamed.add(client);
     let broken: Error | undefined;
+    // Checked out, a client has no listener of pg's: a connection that drops (restart, killed backend,
+    // lost socket) would emit an unhandled 'error' and end the process. Ours marks it broken instead; the
+    // statement in flight, or the next one, fails and the transaction ends as 503.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -124,7 +131,8 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
       if (!broken && RETRYABLE.has(sqlState(error) ?? '') && attempt < MAX_ATTEMPTS) continue;
       throw asUnavailable(error);
     } finally {
-      // A connection whose rollback failed is in an unknown state: the pool discards it.
+      // A connection that broke, or whose rollback failed, is in an unknown state: the pool discards it.
+      client.off('error', onError);
       client.release(broken);
     }
   }

@@ -2,7 +2,7 @@
 import { type ErrorCode, endpoints, type Logger, redact, schemas } from '@fin/core';
 import { authenticateBearer } from '../auth/bearer.js';
 import { issueToken } from '../auth/token-endpoint.js';
-import { readJson } from '../http/body.js';
+import { readJson, watchBody } from '../http/body.js';
 import { type AnswerContext, type FailureOptions, failure, success, tokenFailure } from '../http/envelope.js';
 import { outcomeOf } from '../http/outcome.js';
 import { perMinuteHit, retryAfter } from '../http/per-minute-limit.js';
@@ -188,7 +188,14 @@ export function createRequestHandler(deps: ServiceDeps) {
       outage.unavailable(reason);
       return serverFailure('service_unavailable', UNAVAILABLE_HEADERS);
     };
-    const work = dispatch(request, trace).then(
+    // A client still sending its body at the deadline is slow, not the store: 408 and its own log event.
+    const slowClient = (): PlainResponse => {
+      deps.logger?.warn?.({ event: 'http.body_timeout', route: trace.route, requestId: trace.requestId });
+      const ctx = { requestId: trace.requestId, now: deps.clock.now() };
+      return trace.route === 'token' ? tokenFailure(ctx, 'request_timeout') : failure(ctx, 'request_timeout');
+    };
+    const body = watchBody(request);
+    const work = dispatch(body.request, trace).then(
       (answered) => {
         // Served from the store: an authenticated request, or a token issued (a 404 proves nothing).
         if (answered.status < 500 && (trace.clientId || answered.status === 200)) outage.served();
@@ -201,7 +208,7 @@ export function createRequestHandler(deps: ServiceDeps) {
       },
     );
     const response = await withDeadline(work, limits.requestDeadlineMs, () =>
-      unavailable('request_deadline'),
+      body.arriving() ? slowClient() : unavailable('request_deadline'),
     );
     const durationMs = Math.ceil(performance.now() - started);
     const headers: Record<string, string> = {

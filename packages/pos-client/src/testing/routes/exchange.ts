@@ -1,5 +1,5 @@
 // What a route of the simulated partner receives, and the checks routes share (validation, store context).
-import type { ErrorDetail, Store } from '@fin/core';
+import { type ErrorDetail, exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH, type Store } from '@fin/core';
 import type { z } from 'zod';
 import type { PartnerVariants } from '../controls.js';
 import type { Dataset } from '../data/dataset.js';
@@ -47,7 +47,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The JSON body, or the answer that refuses it: 415 `unsupported_media_type` when it is not declared JSON,
- * 413 `payload_too_large` past 64 KiB, 400 `bad_request` when it does not parse.
+ * 413 `payload_too_large` past 64 KiB, 400 `bad_request` when it nests deeper than MAX_JSON_DEPTH or does not parse.
  */
 export async function jsonBody(exchange: Exchange): Promise<{ value: unknown } | { response: Response }> {
   const { request, context } = exchange;
@@ -57,6 +57,15 @@ export async function jsonBody(exchange: Exchange): Promise<{ value: unknown } |
   const text = await request.text();
   if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) {
     return { response: fail(context, 'payload_too_large') };
+  }
+  // Before anything walks the value (validation, the request log): deep nesting would overflow the stack.
+  if (exceedsJsonDepth(text)) {
+    return {
+      response: fail(context, 'bad_request', {
+        message: `O corpo da requisição aninha mais de ${MAX_JSON_DEPTH} níveis.`,
+        details: [{ field: 'body', issue: jsonDepthIssue() }],
+      }),
+    };
   }
   try {
     return { value: JSON.parse(text) };

@@ -1,8 +1,9 @@
 // Every migration of the PostgreSQL store, oldest first. Append only: a published migration never changes.
 import { initialSchema } from './0001-initial-schema.js';
 import { slidingWindowLimits } from './0002-sliding-window-limits.js';
+import { claimLiveness } from './0003-claim-liveness.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [initialSchema, slidingWindowLimits];
+export const migrations: readonly Migration[] = [initialSchema, slidingWindowLimits, claimLiveness];

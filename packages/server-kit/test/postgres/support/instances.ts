@@ -1,7 +1,9 @@
 // Starts service instances as child processes on loopback and speaks HTTP to them, as a POS behind a load balancer would.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClientRegistration } from '@fin/server-kit';
 
@@ -17,15 +19,39 @@ export interface Instance {
   kill(): Promise<void>;
 }
 
-export async function startInstance(env: {
-  DATABASE_URL: string;
-  FIN_TEST_NOW?: string;
-  FIN_TEST_LIMITS?: string;
-  FIN_TEST_PG_TIMEOUTS?: string;
-  FIN_TEST_PREPARED_STATEMENTS?: 'on' | 'off';
-}): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', tsx, entry], {
-    env: { ...process.env, ...env },
+/**
+ * Copies the instance script into `folder` (where the packed tarballs are installed), so its `@fin/*`
+ * imports resolve to the installed packages, not the workspace's; returns the entry for `startInstance`.
+ */
+export async function packedInstanceEntry(folder: string): Promise<string> {
+  const target = join(folder, 'fault-instance');
+  await mkdir(target, { recursive: true });
+  for (const file of ['service-instance.ts', 'partners.ts']) {
+    await copyFile(fileURLToPath(new URL(`./${file}`, import.meta.url)), join(target, file));
+  }
+  // ESM, as the workspace: the instance imports the packages' `import` builds.
+  await writeFile(join(target, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
+  return join(target, 'service-instance.ts');
+}
+
+export async function startInstance(
+  env: {
+    DATABASE_URL: string;
+    FIN_TEST_NOW?: string;
+    FIN_TEST_LIMITS?: string;
+    FIN_TEST_PG_TIMEOUTS?: string;
+    FIN_TEST_PREPARED_STATEMENTS?: 'on' | 'off';
+  },
+  /** `packedInstanceEntry(folder)`: the same instance on the packed packages; default: on the sources. */
+  { from = entry }: { from?: string } = {},
+): Promise<Instance> {
+  // Without the NODE_PATH a pnpm launcher sets to the workspace's modules: a packed install must not see them.
+  const { NODE_PATH: _workspaceModules, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', tsx, from], {
+    // tsx applies the tsconfig.json of its working folder: the workspace's `paths` would map `@fin/*` to
+    // the sources, so a packed instance runs in its own folder, which has none.
+    cwd: from === entry ? undefined : dirname(from),
+    env: { ...(from === entry ? process.env : inherited), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,0 +1,108 @@
+// DESIGN 20 / SF-1: a claim held by a dead instance frees after 4 s of silence; a live holder's heartbeat keeps it, on the injected clock.
+import type { Store } from '@fin/server-kit';
+import { migrate, postgresStore } from '@fin/server-kit/postgres';
+import pg from 'pg';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { usePostgres } from '../../../../test/support/postgres.js';
+import { manualClock, T0 } from '../support/harness.js';
+
+const server = usePostgres();
+let connectionString: string;
+
+beforeAll(async () => {
+  connectionString = await server.createDatabase();
+  await migrate({ connectionString });
+});
+
+const open: Store[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((store) => store.close()));
+});
+
+/** Two instances on one database and one liveness clock (as two processes reading one time). */
+function instances(preparedStatements: boolean) {
+  const clock = manualClock(T0);
+  const make = () => {
+    const store = postgresStore({ connectionString, clock, preparedStatements });
+    open.push(store);
+    return store;
+  };
+  return { clock, a: make(), b: make() };
+}
+
+let keys = 0;
+/** A claim with the service's default 30 s lease, all made at T0 on the request clock: only liveness differs. */
+const claimOf = (key: string, owner: string) => ({
+  clientId: 'partner-a',
+  key,
+  owner,
+  fingerprint: 'fp-1',
+  now: T0,
+  retentionMs: 86_400_000,
+  leaseMs: 30_000,
+});
+
+async function aliveUntil(key: string): Promise<number> {
+  const db = new pg.Client({ connectionString });
+  await db.connect();
+  try {
+    const { rows } = await db.query('SELECT alive_until FROM fin_idempotency_keys WHERE idem_key = $1', [
+      key,
+    ]);
+    return (rows[0]!.alive_until as Date).getTime();
+  } finally {
+    await db.end();
+  }
+}
+
+describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)', (prepared) => {
+  it('SF-1: a claim whose holder died (no heartbeat) is still held 3.999 s later and taken over at 4 s, well before its 30 s lease', async () => {
+    const { clock, a, b } = instances(prepared);
+    const key = `dead-${keys++}`;
+    expect((await a.claimIdempotencyKey(claimOf(key, 'killed'))).outcome).toBe('claimed');
+    // The holder's process dies: nothing of it runs any more.
+    await a.close();
+    open.splice(open.indexOf(a), 1);
+
+    clock.advance(3_999);
+    expect((await b.claimIdempotencyKey(claimOf(key, 'retry'))).outcome).toBe('in_progress');
+    clock.advance(1);
+    expect((await b.claimIdempotencyKey(claimOf(key, 'retry'))).outcome).toBe('claimed');
+    // The new holder is alive: a third request waits for it.
+    expect((await b.claimIdempotencyKey(claimOf(key, 'third'))).outcome).toBe('in_progress');
+  });
+
+  it('SF-1: a slow but live holder is not overtaken: its heartbeat moves the bound with the clock, and its answer is replayed', async () => {
+    const { clock, a, b } = instances(prepared);
+    const key = `live-${keys++}`;
+    expect((await a.claimIdempotencyKey(claimOf(key, 'slow'))).outcome).toBe('claimed');
+
+    // 20 s pass for a request still running: the holder's next beat renews from the new time.
+    clock.advance(20_000);
+    await vi.waitFor(async () => expect(await aliveUntil(key)).toBe(T0.getTime() + 24_000), {
+      timeout: 5_000,
+      interval: 100,
+    });
+    clock.advance(3_999);
+    expect((await b.claimIdempotencyKey(claimOf(key, 'retry'))).outcome).toBe('in_progress');
+
+    const response = { status: 200, headers: {}, body: { ok: true } };
+    await a.completeIdempotencyKey({ clientId: 'partner-a', key, owner: 'slow', response, now: T0 });
+    expect(
+      await b.claimIdempotencyKeyWithinLimit?.({
+        claim: claimOf(key, 'retry'),
+        hit: { key: `limit-${key}`, now: T0, windowMs: 60_000, limit: 100 },
+      }),
+    ).toMatchObject({ claim: { outcome: 'completed', response } });
+  });
+
+  it('SF-1: the lease still bounds a live holder: past 30 s the claim is taken over whatever its heartbeat', async () => {
+    const { a, b } = instances(prepared);
+    const key = `lease-${keys++}`;
+    expect((await a.claimIdempotencyKey(claimOf(key, 'stuck'))).outcome).toBe('claimed');
+    expect(
+      (await b.claimIdempotencyKey({ ...claimOf(key, 'retry'), now: new Date(T0.getTime() + 30_000) }))
+        .outcome,
+    ).toBe('claimed');
+  });
+});
