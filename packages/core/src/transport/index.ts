@@ -58,6 +58,7 @@ export {
 } from './token-manager.js';
 export {
   DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
 } from './transport.js';

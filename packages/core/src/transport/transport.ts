@@ -13,6 +13,8 @@ import type { HttpClientOptions, SdkInfo } from './types.js';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_DEADLINE_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
+/** Largest response body a client reads unless told otherwise: 4 MiB, a hundred times a full catalog page. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** One client's transport: the options with their defaults, and the state its calls share. */
 export interface Transport {
@@ -21,10 +23,14 @@ export interface Transport {
   readonly timeoutMs: number;
   readonly deadlineMs: number;
   readonly maxRetries: number;
+  readonly maxResponseBytes: number;
   readonly backoff: Required<BackoffOptions>;
   readonly clock: Clock;
   readonly random: () => number;
-  /** ky sends one attempt: its own retries are off (the retry loop decides), HTTP errors are answers. */
+  /**
+   * ky sends one attempt: its own retries and timeout are off (the retry loop and the attempt signal
+   * decide), HTTP errors are answers, redirects are answers too (never followed).
+   */
   readonly ky: KyInstance;
   readonly pacers: Pacers;
   readonly log: TransportLog;
@@ -52,10 +58,11 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     timeoutMs,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
     clock,
     random: options.random ?? Math.random,
-    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: timeoutMs, fetch: options.fetch }),
+    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: false, redirect: 'manual' }),
     pacers: createPacers(options.rateLimit, clock),
     log: createTransportLog(options.logger),
     telemetry: createTransportTelemetry(baseUrl, sdk),
