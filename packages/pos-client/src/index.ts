@@ -30,6 +30,7 @@ export { type CatalogDiff, diffCatalog, type RecordDiff } from './sync/catalog-d
 export type { CatalogSnapshot, StorePlan, StoreProduct, StoreService } from './sync/catalog-snapshot.js';
 export {
   type CatalogSync,
+  type RefusedRecord,
   type SyncCatalogOptions,
   type SyncProgress,
   type SyncResource,

@@ -52,6 +52,7 @@ export {
   type CatalogSyncPartner,
   type CatalogSyncResult,
   catalogSyncJob,
+  DEFAULT_PARTNER_SYNC_TIMEOUT_MS,
   type Departure,
   type PartnerCatalog,
 } from './workers/catalog-sync.js';

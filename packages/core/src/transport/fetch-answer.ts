@@ -5,7 +5,7 @@ import {
   FinResponseTooLargeError,
   FinTimeoutError,
 } from '../errors/index.js';
-import { createAttemptSignal } from './attempt-signal.js';
+import { createBoundedSignal } from './bounded-signal.js';
 import type { CallContext } from './call-context.js';
 import { RESERVED_HEADERS } from './client-headers.js';
 import { BodyTooLarge, readBody } from './read-body.js';
@@ -107,7 +107,7 @@ export async function fetchAnswer(
   token?: string,
 ): Promise<FetchedAnswer> {
   const { call } = context;
-  const attempt = createAttemptSignal(context.signal, context.timeoutMs);
+  const attempt = createBoundedSignal(context.signal, context.timeoutMs);
   const baseFetch = transport.options.fetch ?? globalThis.fetch;
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
