@@ -1,6 +1,4 @@
 // A hostile peer: redirects, stalls and drips under forced GC, huge bodies, endless lists. Every call ends typed, nothing leaks.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import {
   AuthorizationClient,
   FinRedirectError,
@@ -12,6 +10,7 @@ import { createSimulatedPos } from '@fin/pos-client/testing';
 import { memoryStore } from '@fin/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartFor, imeiStream, PARTNER_A, reliabilityService } from './support/financing.js';
+import { gc } from './support/heap.js';
 import {
   clientTransport,
   type HostilePeer,
@@ -27,10 +26,6 @@ failOnUnhandledRejections();
 
 /** The one place the suite's transport is chosen: the mutual-TLS issue passes `{ tls }` here. */
 const transport: PeerTransport = {};
-
-// `--expose-gc` for this file only: the flag set at run time, `gc` taken from a fresh context.
-v8.setFlagsFromString('--expose-gc');
-const gc = (globalThis.gc ?? vm.runInNewContext('gc')) as () => void;
 
 /** Forces a full collection every 20 ms while `run` is pending: a composite signal dropped by GC shows at once. */
 async function underGc<T>(run: () => Promise<T>): Promise<T> {

@@ -99,7 +99,8 @@ async function huge(res: ServerResponse, m: Extract<Misbehaviour, { kind: 'huge'
   const shape = m.body ?? ((filler: string) => `{"filler":"${filler}"}`);
   const [head = '', tail = ''] = shape('@FILL@').split('@FILL@');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (m.announce) headers['content-length'] = String(Buffer.byteLength(head) + m.bytes + Buffer.byteLength(tail));
+  if (m.announce)
+    headers['content-length'] = String(Buffer.byteLength(head) + m.bytes + Buffer.byteLength(tail));
   res.writeHead(200, headers);
   res.write(head);
   const chunk = 'x'.repeat(64 * 1024);
