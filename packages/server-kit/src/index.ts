@@ -58,4 +58,9 @@ export {
 } from './workers/catalog-sync.js';
 export { type ConfirmationPollSummary, confirmationFromSale } from './workers/confirmation-poller.js';
 export type { WorkerRunOptions } from './workers/stop-signal.js';
-export { startWorkerLoop, type WorkerLoop, type WorkerLoopOptions } from './workers/worker-loop.js';
+export {
+  DEFAULT_WORKER_RUN_TIMEOUT_MS,
+  startWorkerLoop,
+  type WorkerLoop,
+  type WorkerLoopOptions,
+} from './workers/worker-loop.js';
