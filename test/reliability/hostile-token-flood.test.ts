@@ -32,21 +32,24 @@ function keyRecording(inner: Store) {
   return { store, keys };
 }
 
+/** One client_credentials request to `url`'s token endpoint: its status and body text. */
+const tokenAt = (url: string, clientId: string, clientSecret: string) =>
+  fetch(`${url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    }),
+  }).then(async (response) => ({ status: response.status, body: await response.text() }));
+
 async function serve(store: Store) {
   const service = reliabilityService({ store });
   const server = createServer(toNodeHandler(service)).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const token = (clientId: string, clientSecret: string) =>
-    fetch(`${url}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: clientId,
-        client_secret: clientSecret,
-      }),
-    }).then(async (response) => ({ status: response.status, body: await response.text() }));
+  const token = (clientId: string, clientSecret: string) => tokenAt(url, clientId, clientSecret);
   const close = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -112,15 +115,7 @@ describe('DESIGN 16: the simulated partner keeps failed authentications in their
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 60; i++) {
-        const response = await fetch(`${peer.url}/v1/oauth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            grant_type: 'client_credentials',
-            client_id: sim.credentials.clientId,
-            client_secret: `wrong-${i}`,
-          }),
-        });
+        const response = await tokenAt(peer.url, sim.credentials.clientId, `wrong-${i}`);
         statuses.push(response.status);
       }
       expect(statuses.slice(0, endpoints.TOKEN_FAILURES_PER_MINUTE).every((status) => status === 401)).toBe(
