@@ -153,7 +153,9 @@ describe('no secret or personal data in a report', () => {
 
 describe('issue 24 §8: a secret is masked as a whole token, never inside an ordinary word', () => {
   test('a one-letter client secret ("a") leaves the fixes readable: no "[REDACTED]" inside a word', async () => {
-    const { sim, options } = simulatedPartner({ clients: [{ clientId: 'financing-service', clientSecret: 'a' }] });
+    const { sim, options } = simulatedPartner({
+      clients: [{ clientId: 'financing-service', clientSecret: 'a' }],
+    });
     sim.faults.breakContract('page-size-default-20', 'money-as-decimal-text');
     const report = await runPosCheck({ ...options, clientSecret: 'a' });
     expect(failing(report)).toEqual(['pagination', 'money']);
