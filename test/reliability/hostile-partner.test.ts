@@ -228,6 +228,12 @@ describe('DESIGN 19: every call is bounded in bytes and pages', () => {
     expect(stores.map((store) => store.name.length)).toEqual([2048]);
   });
 
+  it('a maxResponseBytes that is not a positive integer is refused when the client is made', () => {
+    for (const maxResponseBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(() => pos({ maxResponseBytes })).toThrow(expect.objectContaining({ code: 'validation_error' }));
+    }
+  });
+
   it('a partner announcing totalItems 1e9: the list is refused at its first page (maxPages, default 1 000)', async () => {
     const endless = async (request: Request) => {
       const response = await sim.fetch(request);

@@ -3,6 +3,7 @@ import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../clock/index.js';
 import { type Scope, successEnvelope } from '../schemas/index.js';
+import { override } from './call-context.js';
 import { createTransportTelemetry, type TransportTelemetry } from './call-telemetry.js';
 import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
@@ -44,7 +45,10 @@ export interface Transport {
   scopeOf(scopes: readonly Scope[] | undefined): string;
 }
 
-/** Throws a FinInputError when `defaultHeaders` names a header of the SDK or `appInfo` is not header-safe. */
+/**
+ * Throws a FinInputError when `defaultHeaders` names a header of the SDK, `appInfo` is not header-safe or
+ * `maxResponseBytes` is not a positive integer.
+ */
 export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const clock = options.clock ?? systemClock;
@@ -58,7 +62,7 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     timeoutMs,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxResponseBytes: override(options.maxResponseBytes, 'maxResponseBytes', 1) ?? DEFAULT_MAX_RESPONSE_BYTES,
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
     clock,
     random: options.random ?? Math.random,
