@@ -216,16 +216,27 @@ describe('DESIGN 19: every call is bounded in bytes and pages', () => {
     },
   );
 
-  it('maxResponseBytes is the client option: a 2 KiB body over a 1 KiB limit is refused, under it read', async () => {
+  it('maxResponseBytes is the client option: a 300-character name over a 256-byte limit is refused, under 4 KiB read', async () => {
     misbehave = (_method, path) =>
-      path === '/v1/stores' ? { kind: 'huge', bytes: 2048, announce: false, body: storesPage } : undefined;
-    await expect(pos({ maxResponseBytes: 1024 }).stores.list().toArray()).rejects.toMatchObject({
+      path === '/v1/stores' ? { kind: 'huge', bytes: 300, announce: false, body: storesPage } : undefined;
+    await expect(pos({ maxResponseBytes: 256 }).stores.list().toArray()).rejects.toMatchObject({
       code: 'response_too_large',
-      limit: 1024,
+      limit: 256,
     });
     const stores = await pos({ maxResponseBytes: 4096 }).stores.list().toArray();
     misbehave = () => undefined;
-    expect(stores.map((store) => store.name.length)).toEqual([2048]);
+    expect(stores.map((store) => store.name.length)).toEqual([300]);
+  });
+
+  it('HP-4: a store name over its 300-character maxLength breaks the contract, naming the field', async () => {
+    misbehave = (_method, path) =>
+      path === '/v1/stores' ? { kind: 'huge', bytes: 301, announce: false, body: storesPage } : undefined;
+    const error = await failureOf(pos().stores.list().toArray());
+    misbehave = () => undefined;
+    expect(error).toMatchObject({
+      code: 'response_invalid',
+      issues: [expect.objectContaining({ path: 'data.stores.0.name' })],
+    });
   });
 
   it('a maxResponseBytes that is not a positive integer is refused when the client is made', () => {
