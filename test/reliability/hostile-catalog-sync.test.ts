@@ -9,15 +9,14 @@ import { usePostgres } from '../support/postgres.js';
 import {
   clientTransport,
   type HostilePeer,
-  type PeerTransport,
   startHostilePeer,
+  suiteTransport,
 } from './support/hostile-peer.js';
 import { failOnUnhandledRejections } from './support/unhandled.js';
 
 failOnUnhandledRejections();
 
-/** The one place the suite's transport is chosen: the mutual-TLS issue passes `{ tls }` here. */
-const transport: PeerTransport = {};
+const transport = suiteTransport;
 const database = usePostgres();
 const size = { stores: 2, productsPerStore: 20, employees: 8 };
 

@@ -15,17 +15,16 @@ import {
   clientTransport,
   type HostilePeer,
   type Misbehaviour,
-  type PeerTransport,
   type RecordingHost,
   startHostilePeer,
   startRecordingHost,
+  suiteTransport,
 } from './support/hostile-peer.js';
 import { failOnUnhandledRejections } from './support/unhandled.js';
 
 failOnUnhandledRejections();
 
-/** The one place the suite's transport is chosen: the mutual-TLS issue passes `{ tls }` here. */
-const transport: PeerTransport = {};
+const transport = suiteTransport;
 
 /** Forces a full collection every 20 ms while `run` is pending: a composite signal dropped by GC shows at once. */
 async function underGc<T>(run: () => Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { usePostgres } from '../support/postgres.js';
 import { PARTNER_A, reliabilityService } from './support/financing.js';
-import { startHostilePeer } from './support/hostile-peer.js';
+import { startHostilePeer, suiteTransport } from './support/hostile-peer.js';
 
 const database = usePostgres();
 const FLOOD = 10_000;
@@ -111,7 +111,7 @@ describe('DESIGN 16/19: anonymous token failures never grow storage', () => {
 describe('DESIGN 16: the simulated partner keeps failed authentications in their own budget, like the service', () => {
   it('60 wrong secrets (the whole issuance allowance) do not lock the right one out; the 31st failure is 429', async () => {
     const sim = createSimulatedPos({ size: { stores: 1, productsPerStore: 10, employees: 5 } });
-    const peer = await startHostilePeer(sim.fetch, () => undefined);
+    const peer = await startHostilePeer(sim.fetch, () => undefined, suiteTransport);
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 60; i++) {

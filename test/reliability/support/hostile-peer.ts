@@ -18,6 +18,12 @@ export interface PeerTransport {
   tls?: TlsServerOptions;
 }
 
+/**
+ * The transport the whole hostile suite runs on, chosen here and nowhere else: plain HTTP today; the
+ * mutual-TLS issue sets `{ tls: ... }` (or reads it from the environment) and every case reruns over TLS.
+ */
+export const suiteTransport: PeerTransport = {};
+
 /** What a hostile peer does with one request instead of (or before) answering it properly. */
 export type Misbehaviour =
   | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string }
