@@ -8,6 +8,7 @@ import { memoryStore, type Store, toNodeHandler } from '@fin/server-kit';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { requestToken } from '../../bench/lib/requests.js';
 import { usePostgres } from '../support/postgres.js';
 import { PARTNER_A, reliabilityService } from './support/financing.js';
 import { startHostilePeer, suiteTransport } from './support/hostile-peer.js';
@@ -34,15 +35,10 @@ function keyRecording(inner: Store) {
 
 /** One client_credentials request to `url`'s token endpoint: its status and body text. */
 const tokenAt = (url: string, clientId: string, clientSecret: string) =>
-  fetch(`${url}/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: clientSecret,
-    }),
-  }).then(async (response) => ({ status: response.status, body: await response.text() }));
+  requestToken(url, clientId, clientSecret).then(async (response) => ({
+    status: response.status,
+    body: await response.text(),
+  }));
 
 async function serve(store: Store) {
   const service = reliabilityService({ store });
