@@ -27,18 +27,24 @@ export function authorizeRequests(
   });
 }
 
-/** A system token from the server's own token endpoint (one per run; R-10 and idempotency need no more). */
-export async function fetchToken(baseUrl: string, clientId: string, clientSecret: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/v1/oauth/token`, {
+/** One client_credentials request to the token endpoint at `baseUrl` (scope left out when absent). */
+export function requestToken(baseUrl: string, clientId: string, clientSecret: string, scope?: string) {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: clientSecret,
+  });
+  if (scope) form.set('scope', scope);
+  return fetch(`${baseUrl}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: clientSecret,
-      scope: 'sales:authorize',
-    }),
+    body: form,
   });
+}
+
+/** A system token from the server's own token endpoint (one per run; R-10 and idempotency need no more). */
+export async function fetchToken(baseUrl: string, clientId: string, clientSecret: string): Promise<string> {
+  const response = await requestToken(baseUrl, clientId, clientSecret, 'sales:authorize');
   const body = (await response.json()) as { access_token?: string };
   if (!response.ok || !body.access_token) throw new Error(`token endpoint answered ${response.status}`);
   return body.access_token;

@@ -1,7 +1,13 @@
 // Public entry point of @fin/pos-client: read a partner POS (seller login, catalog sync, real-time lookups).
 export type { CallOptions } from './client-context.js';
 export type { Only } from './exclusive.js';
-export { type ListOptions, MAX_PAGE_SIZE, type Page, PagedList } from './pagination/paged-list.js';
+export {
+  DEFAULT_MAX_PAGES,
+  type ListOptions,
+  MAX_PAGE_SIZE,
+  type Page,
+  PagedList,
+} from './pagination/paged-list.js';
 export {
   type PaginationInconsistency,
   PaginationInconsistencyError,
@@ -24,6 +30,7 @@ export { type CatalogDiff, diffCatalog, type RecordDiff } from './sync/catalog-d
 export type { CatalogSnapshot, StorePlan, StoreProduct, StoreService } from './sync/catalog-snapshot.js';
 export {
   type CatalogSync,
+  type RefusedRecord,
   type SyncCatalogOptions,
   type SyncProgress,
   type SyncResource,

@@ -151,6 +151,20 @@ describe('no secret or personal data in a report', () => {
   });
 });
 
+describe('issue 24 §8: a secret is masked as a whole token, never inside an ordinary word', () => {
+  test('a one-letter client secret ("a") leaves the fixes readable: no "[REDACTED]" inside a word', async () => {
+    const { sim, options } = simulatedPartner({
+      clients: [{ clientId: 'financing-service', clientSecret: 'a' }],
+    });
+    sim.faults.breakContract('page-size-default-20', 'money-as-decimal-text');
+    const report = await runPosCheck({ ...options, clientSecret: 'a' });
+    expect(failing(report)).toEqual(['pagination', 'money']);
+    const text = JSON.stringify(report) + junitReport(report) + terminalReport(report);
+    expect(text).not.toMatch(/\[REDACTED\][\p{L}\p{N}]|[\p{L}\p{N}]\[REDACTED\]/u);
+    expect(problemsOf(report, 'money')[0]!.fix).toMatch(/integer cents/);
+  });
+});
+
 describe('issue 18 point 5: partner readings our client tolerates are findings with the fix, exit code 0', () => {
   test.each([
     [{ stockField: 'quantity' as const }, 'stock', /name the count `stock`/],

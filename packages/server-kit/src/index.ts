@@ -53,9 +53,15 @@ export {
   type CatalogSyncPartner,
   type CatalogSyncResult,
   catalogSyncJob,
+  DEFAULT_PARTNER_SYNC_TIMEOUT_MS,
   type Departure,
   type PartnerCatalog,
 } from './workers/catalog-sync.js';
 export { type ConfirmationPollSummary, confirmationFromSale } from './workers/confirmation-poller.js';
 export type { WorkerRunOptions } from './workers/stop-signal.js';
-export { startWorkerLoop, type WorkerLoop, type WorkerLoopOptions } from './workers/worker-loop.js';
+export {
+  DEFAULT_WORKER_RUN_TIMEOUT_MS,
+  startWorkerLoop,
+  type WorkerLoop,
+  type WorkerLoopOptions,
+} from './workers/worker-loop.js';

@@ -3,7 +3,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+/** A full garbage collection, now. */
+export const gc = runInNewContext('gc') as () => void;
 
 export async function heapUsedAfterGc(): Promise<number> {
   // Two passes with a turn of the event loop between them: finalizers of the first free more.

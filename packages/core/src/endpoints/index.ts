@@ -22,3 +22,8 @@ export {
   salesAuthorizationEndpoints as salesAuthorization,
 } from './sales-authorization.js';
 export { tokenPath } from './token.js';
+export {
+  TOKEN_FAILURES_PER_MINUTE,
+  tokenBudgetKey,
+  UNKNOWN_CLIENT_FAILURE_KEY,
+} from './token-budgets.js';

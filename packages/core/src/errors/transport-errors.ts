@@ -7,7 +7,9 @@ export type TransportErrorCode =
   | 'timeout'
   | 'aborted'
   | 'response_not_json'
-  | 'response_invalid';
+  | 'response_invalid'
+  | 'redirect_refused'
+  | 'response_too_large';
 
 /** Where a transport error happened: method and path, never the query (it may hold an IMEI) nor a body. */
 export interface TransportErrorInit {
@@ -101,5 +103,51 @@ export class FinResponseValidationError extends FinError<'response_invalid'> {
 
   override toJSON() {
     return { ...super.toJSON(), status: this.status, issues: this.issues };
+  }
+}
+
+/**
+ * The peer answered a redirect (3xx). No client follows one (DESIGN 19): following would re-send the body
+ * (a CPF, the client secret) to wherever `Location` points. `location` is the target's origin only, never its
+ * path or query. Never retried.
+ */
+export class FinRedirectError extends FinError<'redirect_refused'> {
+  override readonly name = 'FinRedirectError';
+  readonly status: number;
+  /** Origin of the `Location` header (`https://host:port`), `undefined` when absent or unreadable. */
+  readonly location: string | undefined;
+
+  constructor(init: ResponseErrorInit & { location: string | undefined }) {
+    super(
+      `${init.endpoint} answered ${init.status} redirecting to ${init.location ?? 'an unreadable location'}; redirects are never followed`,
+      { ...init, code: 'redirect_refused' },
+    );
+    this.status = init.status;
+    this.location = init.location;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), status: this.status, location: this.location };
+  }
+}
+
+/** The body outgrew the client's `maxResponseBytes` (or a list its `maxPages`): the rest is not read. Never retried. */
+export class FinResponseTooLargeError extends FinError<'response_too_large'> {
+  override readonly name = 'FinResponseTooLargeError';
+  /** The limit that was passed: bytes of one body, or pages of one list. */
+  readonly limit: number;
+  readonly unit: 'bytes' | 'pages';
+
+  constructor(init: TransportErrorInit & { limit: number; unit: 'bytes' | 'pages' }) {
+    super(`${init.endpoint} answered more than ${init.limit} ${init.unit}; the rest was not read`, {
+      ...init,
+      code: 'response_too_large',
+    });
+    this.limit = init.limit;
+    this.unit = init.unit;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), limit: this.limit, unit: this.unit };
   }
 }

@@ -4,3 +4,4 @@ export * from './oauth.js';
 export * from './partner-pos.js';
 export * from './primitives.js';
 export * from './sales-authorization.js';
+export { isStorableText, unstorableField } from './storable-text.js';

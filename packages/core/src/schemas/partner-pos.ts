@@ -84,24 +84,35 @@ export type SellerAuthResult = z.infer<typeof sellerAuthResult>;
 
 // Catalog ------------------------------------------------------------------------------------------
 
+/**
+ * Lengths of partner text the spec leaves open, generous (docs/spec-decisions.md HP-4): a name 300
+ * characters, a description 4 000, any other short text (brand, model, phone, e-mail, job title) 200.
+ */
+export const PARTNER_TEXT_LIMITS = Object.freeze({ name: 300, description: 4000, short: 200 });
+const partnerName = z.string().max(PARTNER_TEXT_LIMITS.name);
+const partnerDescription = z.string().max(PARTNER_TEXT_LIMITS.description);
+const partnerShort = z.string().max(PARTNER_TEXT_LIMITS.short);
+
 /** Which employee fields are required is not shown: we require `cpf` (the key) and `name`. */
 export const employee = z
   .object({
     cpf,
-    name: z.string(),
-    phone: z.string().optional(),
-    email: z.string().optional(),
+    name: partnerName,
+    phone: partnerShort.optional(),
+    email: partnerShort.optional(),
     storeId: shortId.optional(),
     isManager: z.boolean().optional(),
-    jobTitle: z.string().optional(),
+    jobTitle: partnerShort.optional(),
   })
   .meta({ id: 'Employee' });
 export type Employee = z.infer<typeof employee>;
 
-export const store = z.object({ storeId: shortId, name: z.string(), cnpj, address }).meta({ id: 'Store' });
+export const store = z.object({ storeId: shortId, name: partnerName, cnpj, address }).meta({ id: 'Store' });
 export type Store = z.infer<typeof store>;
 
-export const plan = z.object({ planId: shortId, name: z.string(), monthlyPrice: money }).meta({ id: 'Plan' });
+export const plan = z
+  .object({ planId: shortId, name: partnerName, monthlyPrice: money })
+  .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof plan>;
 
 /** `SMARTPHONE` or `ACCESSORY` in the catalog; carts use further values, so any string is read. */
@@ -112,11 +123,11 @@ export const product = z
   .object({
     sku: shortId,
     productType,
-    name: z.string(),
-    brand: z.string().optional(),
-    model: z.string().optional(),
-    description: z.string().optional(),
-    storage: z.string().optional(),
+    name: partnerName,
+    brand: partnerShort.optional(),
+    model: partnerShort.optional(),
+    description: partnerDescription.optional(),
+    storage: partnerShort.optional(),
     price: money,
     stock: z.number().int().min(0).optional(),
   })
@@ -134,8 +145,8 @@ export type ServiceType = z.infer<typeof serviceType>;
 export const service = z
   .object({
     serviceId: shortId,
-    name: z.string(),
-    description: z.string().optional(),
+    name: partnerName,
+    description: partnerDescription.optional(),
     type: serviceType,
     price: money,
   })
@@ -158,11 +169,11 @@ export const imeiValidation = z
     imeiValid: z.boolean(),
     inStock: z.boolean(),
     sku: z.string().optional(),
-    name: z.string().optional(),
-    brand: z.string().optional(),
-    model: z.string().optional(),
-    description: z.string().optional(),
-    storage: z.string().optional(),
+    name: partnerName.optional(),
+    brand: partnerShort.optional(),
+    model: partnerShort.optional(),
+    description: partnerDescription.optional(),
+    storage: partnerShort.optional(),
     message: z.string().optional(),
     /** Not in the spec's field list; read when a POS sends it, to tell a device held by another store. */
     storeId: shortId.optional(),

@@ -1,5 +1,7 @@
 // Building blocks shared by every schema: Money, timestamps, identifiers as the spec writes them, Address.
+
 import * as z from 'zod';
+import { STORABLE_TEXT } from './storable-text.js';
 
 /** An amount in integer cents, never negative; floats, NaN, Infinity and unsafe integers are refused. */
 export const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -38,12 +40,7 @@ export const financedAmount = moneyBetween(
   `A financed amount: 1 to ${MAX_SALE_AMOUNT_CENTS} cents.`,
 );
 
-/**
- * Text every store can hold: no NUL and no unpaired UTF-16 surrogate (PostgreSQL refuses both, and
- * neither is text a person typed). Paired surrogates (emoji) are fine.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what it refuses.
-const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u;
+/** DESIGN 17 (storable-text.ts): text every store can hold. */
 const storable = [STORABLE_TEXT, 'must not contain NUL or unpaired UTF-16 surrogates'] as const;
 export const text = z.string().regex(...storable);
 

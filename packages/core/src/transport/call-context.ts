@@ -38,8 +38,8 @@ export interface CallContext {
   startDeadline(): void;
 }
 
-/** A per-call override: absent, or an integer from `min` up; else refused before sending. */
-function override(value: number | undefined, field: string, min: number): number | undefined {
+/** An option or per-call override: absent, or an integer from `min` up; else refused before sending. */
+export function override(value: number | undefined, field: string, min: number): number | undefined {
   if (value === undefined || (Number.isSafeInteger(value) && value >= min)) return value;
   throw new FinInputError({
     code: 'validation_error',

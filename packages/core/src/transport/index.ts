@@ -23,15 +23,15 @@
 //   full-jitter backoff; 4xx never. `signal` aborts the call and any wait; `deadlineMs` bounds it all.
 // - Failures (from `@fin/core`), all `FinError`s with `code`, `endpoint`, `requestId` and `correlationId`:
 //   FinApiError (the API answered an error envelope), FinConnectionError, FinTimeoutError, FinAbortError,
-//   FinResponseParseError (not JSON), FinResponseValidationError (names the fields). None carries a
-//   token, secret or body.
+//   FinResponseParseError (not JSON), FinResponseValidationError (names the fields), FinRedirectError (a 3xx:
+//   never followed), FinResponseTooLargeError (over `maxResponseBytes`). None carries a token, secret or body.
 //
 // - Telemetry: with @opentelemetry/api installed (an optional peer), a client span per call (`traceparent` sent,
 //   attempts, retries and waits as events) and `http.client.request.duration`; `createInstrumentation` is the
 //   same facade for the other @fin packages (docs/operations.md lists every span and metric).
 //
 // Pieces: transport.ts (what a client's calls share), call-context.ts (one call), send-attempt.ts (one
-// request), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
+// request; fetch-answer.ts sends it and reads the body within bounded-signal.ts and read-body.ts), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
 
 export {
   createInstrumentation,
@@ -42,6 +42,7 @@ export {
   type SpanStart,
   type TelemetryAttributes,
 } from '../telemetry/index.js';
+export { type BoundedSignal, createBoundedSignal } from './bounded-signal.js';
 export { HTTP_DURATION_BUCKETS } from './call-telemetry.js';
 export { RESERVED_HEADERS, userAgent } from './client-headers.js';
 export { createHttpClient } from './http-client.js';
@@ -58,6 +59,7 @@ export {
 } from './token-manager.js';
 export {
   DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
 } from './transport.js';

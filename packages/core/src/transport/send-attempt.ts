@@ -1,75 +1,101 @@
-// One attempt of a call: headers, pacing, one request through ky, and the answer decoded into a result or an error.
-import { TimeoutError } from 'ky';
+// One attempt of a call: its pacing slot, the request (fetch-answer.ts), its log and span events, the decoded answer.
 import { v4 as uuidv4 } from 'uuid';
-import { FinConnectionError, FinTimeoutError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
-import { RESERVED_HEADERS } from './client-headers.js';
 import { type Answer, decodeEnvelope, decodeToken, serverRequestIdOf } from './decode.js';
+import { type FetchedAnswer, fetchAnswer } from './fetch-answer.js';
 import type { Transport } from './transport.js';
 import type { HttpResult } from './types.js';
 
-/** Response headers never copied to results or errors. */
-const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
+/** What the log lines and span events of one attempt share. */
+interface AttemptEvent {
+  method: string;
+  path: string;
+  attempt: number;
+  requestId: string;
+}
 
-function visibleHeaders(response: Response): Record<string, string> {
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!HIDDEN_HEADERS.has(name)) out[name] = value;
+/** Waits for the call's pacing slot; a wait (the client's own limit, or a 429's hold) shows on the call's span. */
+async function awaitSlot(transport: Transport, context: CallContext): Promise<void> {
+  const { kind } = context.call;
+  const queuedAt = transport.clock.now().getTime();
+  const waited = await transport.pacers[kind]?.acquire(context.signal);
+  if (waited) {
+    const waitMs = transport.clock.now().getTime() - queuedAt;
+    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': kind });
+  }
+}
+
+/** A failed attempt's warning and span event; a call ended by its caller or deadline is not worth one. */
+function recordFailure(
+  transport: Transport,
+  context: CallContext,
+  event: AttemptEvent,
+  failure: unknown,
+  durationMs: number,
+): void {
+  if (context.signal.aborted) return;
+  const error = failure instanceof Error ? failure.name : String(failure);
+  transport.log('warn', { event: 'http.failure', ...event, error, durationMs });
+  context.span.event('http.attempt', {
+    'http.request.header.x-request-id': [event.requestId],
+    'fin.attempt': event.attempt,
+    'error.type': (failure as { code?: string }).code ?? error,
   });
-  return out;
 }
 
-/**
- * The attempt's headers: the client's (`defaultHeaders`, `User-Agent`), the call's (lower-cased, the SDK's
- * own names left out), then ours.
- */
-function attemptHeaders(transport: Transport, context: CallContext, requestId: string, token?: string) {
-  const headers: Record<string, string> = { ...transport.headers };
-  for (const [name, value] of Object.entries(context.call.headers ?? {})) {
-    const lower = name.toLowerCase();
-    if (!RESERVED_HEADERS.has(lower)) headers[lower] = value;
-  }
-  headers.accept = 'application/json';
-  headers['x-request-id'] = requestId;
-  headers['x-correlation-id'] = context.correlationId;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (context.idempotencyKey) headers['idempotency-key'] = context.idempotencyKey;
-  if (context.call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  context.span.inject(headers);
-  return headers;
+/** The answered attempt's log line, span event and rate-limit count; returns the server's own request id. */
+function recordAnswer(
+  transport: Transport,
+  context: CallContext,
+  event: AttemptEvent,
+  answer: Answer,
+  timing: { durationMs: number; processingTimeMs: number | undefined },
+): string | undefined {
+  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
+  const serverRequestId = serverRequestIdOf(answer);
+  const { status, correlationId } = answer;
+  transport.log(status >= 400 ? 'warn' : 'debug', {
+    event: 'http.response',
+    ...event,
+    serverRequestId,
+    status,
+    correlationId,
+    ...timing,
+  });
+  context.span.event('http.attempt', {
+    'http.request.header.x-request-id': [event.requestId],
+    'fin.attempt': event.attempt,
+    'http.response.status_code': status,
+    'fin.server_request_id': serverRequestId,
+  });
+  if (status === 429) transport.telemetry.rateLimited(1, { 'fin.rate_class': context.call.kind });
+  return serverRequestId;
 }
 
-/** The form body of the token endpoint, `undefined` values left out. */
-function formBody(form: Record<string, string | undefined>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) if (value !== undefined) params.set(name, value);
-  return params;
-}
-
-/** Sends the request and reads the whole answer; a failure without an answer becomes the typed error. */
-async function fetchAnswer(transport: Transport, context: CallContext, requestId: string, token?: string) {
-  const { call, signal } = context;
-  try {
-    const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
-      method: call.method,
-      headers: attemptHeaders(transport, context, requestId, token),
-      timeout: context.timeoutMs,
-      searchParams: call.query,
-      json: call.form ? undefined : call.body,
-      body: call.form ? formBody(call.form) : undefined,
-      signal,
-    });
-    const text = await response.text();
-    return { status: response.status, text, headers: visibleHeaders(response) };
-  } catch (cause) {
-    if (signal.aborted) throw signal.reason;
-    const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
-    // ky's TimeoutError holds its Request, whose headers carry the bearer token: it is not kept as cause.
-    if (cause instanceof TimeoutError) {
-      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs: context.timeoutMs });
-    }
-    throw new FinConnectionError({ ...ids, cause });
-  }
+/** Decodes the answer (token body or envelope) into the call's data and its metadata. */
+function resultOf<T>(
+  transport: Transport,
+  context: CallContext,
+  answer: Answer,
+  extra: { serverRequestId: string | undefined; processingTimeMs: number | undefined },
+): HttpResult<T> {
+  const { call } = context;
+  const decoded =
+    call.kind === 'token'
+      ? decodeToken(answer, call.schema)
+      : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
+  const meta = {
+    status: answer.status,
+    requestId: answer.requestId,
+    ...extra,
+    requestIds: [...context.requestIds],
+    correlationId: context.correlationId,
+    idempotencyKey: context.idempotencyKey,
+    message: decoded.message,
+    attempts: context.attempts,
+    headers: answer.headers,
+  };
+  return { data: decoded.data as T, meta };
 }
 
 /** Sends one attempt of the call (after its pacer allows it) and decodes the answer. */
@@ -78,83 +104,38 @@ export async function sendAttempt<T>(
   context: CallContext,
   token: string | undefined,
 ): Promise<HttpResult<T>> {
-  const { call, correlationId, idempotencyKey } = context;
-  const attempt = ++context.attempts;
-  const requestId = uuidv4();
-  const event = { method: call.method, path: call.path, attempt, requestId };
-  const queuedAt = transport.clock.now().getTime();
-  const waited = await transport.pacers[call.kind]?.acquire(context.signal);
-  // A wait for a pacing slot (the client's own limit, or a 429's hold) shows on the call's span.
-  if (waited) {
-    const waitMs = transport.clock.now().getTime() - queuedAt;
-    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': call.kind });
-  }
+  const { call, correlationId } = context;
+  const event: AttemptEvent = {
+    method: call.method,
+    path: call.path,
+    attempt: ++context.attempts,
+    requestId: uuidv4(),
+  };
+  await awaitSlot(transport, context);
   context.startDeadline();
-  context.requestIds.push(requestId);
+  context.requestIds.push(event.requestId);
   transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
   const startedAt = transport.clock.now().getTime();
   const elapsed = () => transport.clock.now().getTime() - startedAt;
 
-  let fetched: Awaited<ReturnType<typeof fetchAnswer>>;
+  let fetched: FetchedAnswer;
   try {
-    fetched = await fetchAnswer(transport, context, requestId, token);
+    fetched = await fetchAnswer(transport, context, event.requestId, token);
   } catch (failure) {
-    // A call ended by its caller or deadline is not an attempt failure worth a warning.
-    if (!context.signal.aborted) {
-      const error = failure instanceof Error ? failure.name : String(failure);
-      transport.log('warn', { event: 'http.failure', ...event, error, durationMs: elapsed() });
-      context.span.event('http.attempt', {
-        'http.request.header.x-request-id': [requestId],
-        'fin.attempt': attempt,
-        'error.type': (failure as { code?: string }).code ?? error,
-      });
-    }
+    recordFailure(transport, context, event, failure, elapsed());
     throw failure;
   }
   const processing = Number(fetched.headers['x-processing-time-ms']);
   const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
+  const now = transport.clock.now().getTime();
   const answer: Answer = {
     ...fetched,
     endpoint: context.endpoint,
-    requestId,
+    requestId: event.requestId,
     correlationId,
-    now: transport.clock.now().getTime(),
+    now,
   };
-  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
-  const serverRequestId = serverRequestIdOf(answer);
-  transport.log(fetched.status >= 400 ? 'warn' : 'debug', {
-    event: 'http.response',
-    ...event,
-    serverRequestId,
-    status: fetched.status,
-    correlationId,
-    durationMs: elapsed(),
-    processingTimeMs,
-  });
-
-  context.span.event('http.attempt', {
-    'http.request.header.x-request-id': [requestId],
-    'fin.attempt': attempt,
-    'http.response.status_code': fetched.status,
-    'fin.server_request_id': serverRequestId,
-  });
-  if (fetched.status === 429) transport.telemetry.rateLimited(1, { 'fin.rate_class': call.kind });
-
-  const decoded =
-    call.kind === 'token'
-      ? decodeToken(answer, call.schema)
-      : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
-  const meta = {
-    status: answer.status,
-    requestId,
-    serverRequestId,
-    requestIds: [...context.requestIds],
-    correlationId,
-    idempotencyKey,
-    processingTimeMs,
-    message: decoded.message,
-    attempts: context.attempts,
-    headers: answer.headers,
-  };
-  return { data: decoded.data as T, meta };
+  const durationMs = elapsed();
+  const serverRequestId = recordAnswer(transport, context, event, answer, { durationMs, processingTimeMs });
+  return resultOf<T>(transport, context, answer, { serverRequestId, processingTimeMs });
 }

@@ -3,6 +3,7 @@ import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../clock/index.js';
 import { type Scope, successEnvelope } from '../schemas/index.js';
+import { override } from './call-context.js';
 import { createTransportTelemetry, type TransportTelemetry } from './call-telemetry.js';
 import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
@@ -13,6 +14,8 @@ import type { HttpClientOptions, SdkInfo } from './types.js';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_DEADLINE_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
+/** Largest response body a client reads unless told otherwise: 4 MiB, a hundred times a full catalog page. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** One client's transport: the options with their defaults, and the state its calls share. */
 export interface Transport {
@@ -21,10 +24,14 @@ export interface Transport {
   readonly timeoutMs: number;
   readonly deadlineMs: number;
   readonly maxRetries: number;
+  readonly maxResponseBytes: number;
   readonly backoff: Required<BackoffOptions>;
   readonly clock: Clock;
   readonly random: () => number;
-  /** ky sends one attempt: its own retries are off (the retry loop decides), HTTP errors are answers. */
+  /**
+   * ky sends one attempt: its own retries and timeout are off (the retry loop and the attempt signal
+   * decide), HTTP errors are answers, redirects are answers too (never followed).
+   */
   readonly ky: KyInstance;
   readonly pacers: Pacers;
   readonly log: TransportLog;
@@ -38,7 +45,10 @@ export interface Transport {
   scopeOf(scopes: readonly Scope[] | undefined): string;
 }
 
-/** Throws a FinInputError when `defaultHeaders` names a header of the SDK or `appInfo` is not header-safe. */
+/**
+ * Throws a FinInputError when `defaultHeaders` names a header of the SDK, `appInfo` is not header-safe or
+ * `maxResponseBytes` is not a positive integer.
+ */
 export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const clock = options.clock ?? systemClock;
@@ -52,10 +62,11 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     timeoutMs,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: override(options.maxResponseBytes, 'maxResponseBytes', 1) ?? DEFAULT_MAX_RESPONSE_BYTES,
     backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
     clock,
     random: options.random ?? Math.random,
-    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: timeoutMs, fetch: options.fetch }),
+    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: false, redirect: 'manual' }),
     pacers: createPacers(options.rateLimit, clock),
     log: createTransportLog(options.logger),
     telemetry: createTransportTelemetry(baseUrl, sdk),

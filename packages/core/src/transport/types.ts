@@ -48,10 +48,15 @@ export interface HttpClientOptions {
   tokenPath?: string;
   /** A `fetch` to use instead of the global one (msw, undici, a test double). */
   fetch?: typeof fetch;
-  /** Time allowed to one attempt; default 10 000 ms. */
+  /** Time allowed to one attempt, headers and the whole body; default 10 000 ms. */
   timeoutMs?: number;
   /** Time allowed to the whole call, retries and waits included; default 60 000 ms. */
   deadlineMs?: number;
+  /**
+   * Largest response body read, in bytes; default 4 MiB (`DEFAULT_MAX_RESPONSE_BYTES`). A longer body fails
+   * the call with a FinResponseTooLargeError and the rest of it is never read (the connection is released).
+   */
+  maxResponseBytes?: number;
   /** Retries after the first attempt; default 2; `0` sends exactly one request. */
   maxRetries?: number;
   backoff?: BackoffOptions;

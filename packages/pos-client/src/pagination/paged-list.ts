@@ -1,5 +1,5 @@
 // PagedList: every item of a paged Partner POS list as an async iterable, plus `.pages()` and `.toArray({ limit })`.
-import { type Pagination, schemas } from '@fin/core';
+import { FinResponseTooLargeError, type Pagination, schemas } from '@fin/core';
 import type { CallOptions, ResponseMeta } from '@fin/core/transport';
 import {
   type PaginationInconsistency,
@@ -23,7 +23,16 @@ export interface ListOptions extends CallOptions {
    * `pagination`, skips repeats, records the problem in `list.warnings` and logs it.
    */
   onInconsistency?: 'throw' | 'warn';
+  /**
+   * Most pages one traversal reads; default `DEFAULT_MAX_PAGES` (1 000: 200 000 items at the largest page).
+   * A list announcing more (`totalPages`), or still going past it, fails with a FinResponseTooLargeError
+   * (`unit: 'pages'`) instead of being read without end.
+   */
+  maxPages?: number;
 }
+
+/** Pages one traversal reads at most unless told otherwise: a partner announcing `totalItems: 1e9` is refused. */
+export const DEFAULT_MAX_PAGES = 1000;
 
 /** The largest page a list asks for, the contract's (`schemas.MAX_PAGE_SIZE`). */
 export const MAX_PAGE_SIZE = schemas.MAX_PAGE_SIZE;
@@ -44,6 +53,7 @@ export class PagedList<T> implements AsyncIterable<T> {
   readonly #source: PageSource<T>;
   readonly #pageSize: number;
   readonly #mode: 'throw' | 'warn';
+  readonly #maxPages: number;
 
   constructor(source: PageSource<T>, options: ListOptions = {}) {
     const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
@@ -53,6 +63,10 @@ export class PagedList<T> implements AsyncIterable<T> {
     this.#source = source;
     this.#pageSize = pageSize;
     this.#mode = options.onInconsistency ?? 'throw';
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    if (!Number.isSafeInteger(maxPages) || maxPages < 1)
+      throw new RangeError('maxPages must be a positive integer');
+    this.#maxPages = maxPages;
   }
 
   /**
@@ -69,6 +83,7 @@ export class PagedList<T> implements AsyncIterable<T> {
     for (let page = 1; ; page++) {
       const answer = await source.fetchPage({ page, pageSize: this.#pageSize });
       const { pagination } = answer;
+      if (pagination.totalPages > this.#maxPages || page > this.#maxPages) this.#tooMany(answer.meta);
       if (!first) {
         first = pagination;
         total = pagination.totalItems;
@@ -108,6 +123,16 @@ export class PagedList<T> implements AsyncIterable<T> {
       if (items.length >= limit) break;
     }
     return items;
+  }
+
+  #tooMany(meta: ResponseMeta): never {
+    throw new FinResponseTooLargeError({
+      endpoint: this.#source.endpoint,
+      requestId: meta.requestId,
+      correlationId: meta.correlationId,
+      limit: this.#maxPages,
+      unit: 'pages',
+    });
   }
 
   #inconsistent(

@@ -9,8 +9,9 @@ import type { PosClient } from '../pos-client.js';
 import { type CatalogDiff, diffCatalog } from './catalog-diff.js';
 import type { CatalogSnapshot, StorePlan, StoreProduct, StoreService } from './catalog-snapshot.js';
 import { mapLimit } from './map-limit.js';
+import { type RefusedRecord, type SyncResource, screenRecords } from './screen-records.js';
 
-export type SyncResource = 'employees' | 'stores' | 'plans' | 'products' | 'services';
+export type { RefusedRecord, SyncResource };
 
 /** One page read by the sync (lists without pages count as one page). */
 export interface SyncProgress {
@@ -58,6 +59,11 @@ export interface CatalogSync {
   diff: CatalogDiff;
   /** Lists re-read because they changed under the sync; the snapshot is complete nonetheless. */
   warnings: SyncWarning[];
+  /**
+   * Partner records left out of the snapshot because their text no store can hold (NUL, lone surrogates:
+   * DESIGN 17), each naming its list, field and record. An employee refused is not counted as departed.
+   */
+  refused: RefusedRecord[];
   /** Pages read (each a request that succeeded; retries not counted). */
   pages: number;
 }
@@ -77,6 +83,13 @@ export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = 
   const list = { ...call, pageSize: options.pageSize ?? 200 };
   const maxRelists = options.maxRelists ?? 2;
   const warnings: SyncWarning[] = [];
+  const refused: RefusedRecord[] = [];
+  // CPFs of refused employee records: unreadable, not gone, so never a departure.
+  const unreadable = new Set<string>();
+  const screen = <T extends object>(resource: SyncResource, scope: Scope, items: T[]) =>
+    screenRecords(resource, scope, items, refused, (record) => {
+      if (resource === 'employees') unreadable.add(String((record as { cpf?: unknown }).cpf));
+    });
   const counts: Record<SyncResource, number> = {
     employees: 0,
     stores: 0,
@@ -101,7 +114,11 @@ export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = 
   };
 
   /** Every item of a paged list; read again from page 1 when it changes underneath. */
-  const readAll = async <T>(resource: SyncResource, scope: Scope, open: () => PagedList<T>): Promise<T[]> => {
+  const readAll = async <T extends object>(
+    resource: SyncResource,
+    scope: Scope,
+    open: () => PagedList<T>,
+  ): Promise<T[]> => {
     for (let relists = 0; ; relists++) {
       const items: T[] = [];
       const countBefore = counts[resource];
@@ -110,7 +127,7 @@ export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = 
           items.push(...page.items);
           tick(resource, scope, page);
         }
-        return items;
+        return screen(resource, scope, items);
       } catch (error) {
         if (!(error instanceof PaginationInconsistencyError) || relists >= maxRelists) throw error;
         counts[resource] = countBefore;
@@ -119,12 +136,12 @@ export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = 
     }
   };
 
-  const unpaged = <T>(resource: SyncResource, scope: Scope, items: T[]) => {
+  const unpaged = <T extends object>(resource: SyncResource, scope: Scope, items: T[]) => {
     tick(resource, scope, {
       items,
       pagination: { page: 1, pageSize: items.length, totalItems: items.length, totalPages: 1 },
     });
-    return items;
+    return screen(resource, scope, items);
   };
 
   const employees = await readAll('employees', {}, () => pos.employees.list(list));
@@ -166,5 +183,7 @@ export async function syncCatalog(pos: PosClient, options: SyncCatalogOptions = 
     products,
     services,
   };
-  return { snapshot, diff: diffCatalog(options.previous, snapshot), warnings, pages };
+  const diff = diffCatalog(options.previous, snapshot);
+  diff.departures = diff.departures.filter((employee) => !unreadable.has(employee.cpf));
+  return { snapshot, diff, warnings, refused, pages };
 }

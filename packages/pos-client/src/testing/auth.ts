@@ -67,6 +67,15 @@ export function createAuth(options: { clients: SimulatedClient[]; tokenTtlSecond
     };
   };
 
+  /** Which budget a token request spends (`endpoints.tokenBudgetKey`): right credentials, a wrong secret, or an unknown id. */
+  const authenticate = (credentials: { clientId: string | undefined; clientSecret: string | undefined }) => {
+    const client = clients.get(credentials.clientId ?? '');
+    if (!client) return 'unknown-client' as const;
+    return client.clientSecret === credentials.clientSecret
+      ? ('authenticated' as const)
+      : ('wrong-secret' as const);
+  };
+
   /** missing_token, invalid_token, expired_token, insufficient_scope, or the client the token belongs to. */
   const verify = (authorization: string | null, scopes: readonly Scope[], nowMs: number): VerifyOutcome => {
     if (!authorization) return { ok: false, code: 'missing_token' };
@@ -84,6 +93,7 @@ export function createAuth(options: { clients: SimulatedClient[]; tokenTtlSecond
 
   return {
     issue,
+    authenticate,
     verify,
     clientOf,
     /** Every token issued so far becomes unknown (`invalid_token`), as after a key rotation. */

@@ -49,10 +49,12 @@ export interface SimulatedPosOptions {
   clock?: Clock;
   /**
    * Server-side limits per client_id over a sliding window: `reads` for every call but the token
-   * endpoint (default 600), `tokens` for token issuance (default 60), `windowMs` (default 60 000).
-   * `false` turns them off.
+   * endpoint (default 600), `tokens` for token issuance (default 60), `tokenFailures` for failed token
+   * authentications (default 30), `windowMs` (default 60 000). As the service does (DESIGN 16), a failure
+   * spends only the failure budget (one per client_id, one shared by every unknown id), never the
+   * issuances: wrong secrets never lock the right one out. `false` turns them off.
    */
-  rateLimit?: { reads?: number; tokens?: number; windowMs?: number } | false;
+  rateLimit?: { reads?: number; tokens?: number; tokenFailures?: number; windowMs?: number } | false;
   /** Seller-session response shape: (a) `status-wrapped` SellerAuthResult (default) or (b) `flat` SellerSession. */
   loginShape?: LoginShape;
   /** How this partner reads the spec where it is open: stock field name, sale 404 code, request ids, IMEI messages. */
@@ -152,6 +154,8 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
   const windowMs = limits?.windowMs ?? 60_000;
   const readLimit = limits && createSlidingWindow(limits.reads ?? endpoints.perMinuteOf.read, windowMs);
   const tokenLimit = limits && createSlidingWindow(limits.tokens ?? endpoints.perMinuteOf.token, windowMs);
+  const failureLimit =
+    limits && createSlidingWindow(limits.tokenFailures ?? endpoints.TOKEN_FAILURES_PER_MINUTE, windowMs);
   const faults = createFaults();
   const requests = createRequestLog();
   const controls = createControls(state.dataset, state.variants, () => clock.now());
@@ -172,7 +176,11 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     const form = new URLSearchParams(await request.text());
     const credentials = endpoints.clientCredentialsOf(request.headers.get('authorization'), form);
     if (!credentials.ok) return failToken(context, 'bad_request', { description: credentials.description });
-    const headers = overLimit(tokenLimit, credentials.clientId, context.now.getTime());
+    // The budget it spends (endpoints.tokenBudgetKey, shared with server-kit): issuances only when authenticated.
+    const authenticated = auth.authenticate(credentials);
+    const budget = authenticated === 'authenticated' ? tokenLimit : failureLimit;
+    const key = endpoints.tokenBudgetKey(credentials.clientId ?? '', authenticated);
+    const headers = overLimit(budget, key, context.now.getTime());
     if (headers) return failToken(context, 'rate_limit_exceeded', { headers });
     const outcome = auth.issue(form, credentials, context.now.getTime());
     if (outcome.ok) return plain(context, outcome.body);

@@ -9,9 +9,10 @@ import type { ServiceDeps } from '../service/deps.js';
 import { hashToken, newToken } from './token-hash.js';
 
 /**
- * Counts a failed authentication against its own budgets (decision S-25), per client_id and per source
- * when the adapter knows it, never against the client's issuances: the `Retry-After` header when either
- * budget is spent, else `undefined`.
+ * Counts a failed authentication against its own budgets (decision S-25), per registered client_id (every
+ * unknown id shares one budget: `endpoints.tokenBudgetKey`, so random ids never grow storage) and per
+ * source when the adapter knows it, never against the client's issuances: the `Retry-After` header when
+ * either budget is spent, else `undefined`.
  */
 async function countFailure(
   deps: ServiceDeps,
@@ -21,7 +22,12 @@ async function countFailure(
 ): Promise<Record<string, string> | undefined> {
   const { limits } = deps.settings;
   const limited = await Promise.all([
-    perMinuteLimit(deps.rateLimiter, `token-fail:client:${clientId}`, limits.tokenFailuresPerMinute, now),
+    perMinuteLimit(
+      deps.rateLimiter,
+      endpoints.tokenBudgetKey(clientId, deps.clients.get(clientId) ? 'wrong-secret' : 'unknown-client'),
+      limits.tokenFailuresPerMinute,
+      now,
+    ),
     source === undefined
       ? undefined
       : perMinuteLimit(
@@ -78,7 +84,7 @@ export async function issueToken(
   // Only a request with the right credentials spends one of the client's issuances.
   const limited = await perMinuteLimit(
     deps.rateLimiter,
-    `token:${clientId}`,
+    endpoints.tokenBudgetKey(clientId, 'authenticated'),
     limits.tokensPerMinute,
     ctx.now,
   );

@@ -3,6 +3,7 @@ import { FinApiError, schemas } from '@fin/core';
 import * as z from 'zod';
 import { validate } from '../http/validate.js';
 import type { ProposalRecord } from '../ports/records.js';
+import { installmentsFor } from '../rules/installment-floor.js';
 import { checkSaleCeiling } from '../rules/sale-ceiling.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newProposalId } from './ids.js';
@@ -17,7 +18,8 @@ export type ApproveProposalInput = z.input<typeof approveProposalInput>;
 
 /**
  * Stores an approved proposal (DESIGN 1a): the next authorization of this CPF at this store uses it,
- * with `grandTotal` equal to `amount` to the cent. Throws a FinApiError (`validation_error`,
+ * with `grandTotal` equal to `amount` to the cent. `installments` is capped to what `amount` can carry at
+ * one cent each at least (HP-7). Throws a FinApiError (`validation_error`,
  * `unsupported_currency`, `store_not_found`) for input it cannot accept.
  */
 export async function approveProposal(
@@ -39,7 +41,11 @@ export async function approveProposal(
     clientTaxId: checked.data.clientTaxId,
     storeId: checked.data.storeId,
     amount: checked.data.amount,
-    installments: checked.data.installments ?? deps.settings.installments,
+    // Capped so no installment falls under one cent (HP-7): 10 installments of R$ 0,05 become 5 of R$ 0,01.
+    installments: installmentsFor(
+      checked.data.amount,
+      checked.data.installments ?? deps.settings.installments,
+    ),
     approvedAt: deps.clock.now().toISOString(),
     source: 'MANUAL',
   };

@@ -5,6 +5,7 @@ import type { RegisteredClient } from '../auth/client-registry.js';
 import { readPartnerCatalog } from '../catalog/partner-catalog.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
 import type { AuthorizeFindings } from '../ports/store.js';
+import { installmentsFit, installmentsFor } from '../rules/installment-floor.js';
 import { checkCartTotals, checkTotalMatchesProposal } from '../rules/r02-totals.js';
 import { authorizationExpiresAt } from '../rules/r06-expiry.js';
 import { declineResult } from '../rules/r07-decline.js';
@@ -136,7 +137,8 @@ async function planFinancing(
     const proposal = previous && (await deps.store.getProposal(previous.proposalId));
     const uses = proposal ? await deps.store.listProposalUses(proposal.proposalId) : [];
     const r11 = checkProposalReuse({ previous, proposal, uses, grandTotal, now }, deps.settings.r11);
-    if (r11.ok && proposal) {
+    // A reuse whose smaller total cannot carry the proposal's installments is not taken: a new analysis caps them (HP-7).
+    if (r11.ok && proposal && installmentsFit(grandTotal, proposal.installments)) {
       return {
         kind: 'use',
         proposal,
@@ -188,7 +190,7 @@ async function analyze(
     clientTaxId: cart.clientTaxId,
     storeId: cart.storeId,
     amount: decision.amount,
-    installments: decision.installments,
+    installments: installmentsFor(decision.amount, decision.installments),
     approvedAt: now.toISOString(),
     source: 'CREDIT_ENGINE',
   };

@@ -1,8 +1,10 @@
 // The catalog sync job (spec 1.3): syncCatalog for each partner into the store, departures recorded, last success shared by every instance.
 import { type Clock, type Employee, type Logger, systemClock } from '@fin/core';
+import { createBoundedSignal } from '@fin/core/transport';
 import {
   type CatalogSnapshot,
   type PosClient,
+  type RefusedRecord,
   type SyncCatalogOptions,
   type SyncProgress,
   syncCatalog,
@@ -28,6 +30,12 @@ export interface CatalogSyncOptions {
   logger?: Logger;
   /** How long a departure stays on record after the sync that noticed it: 90 days. */
   departureRetentionDays?: number;
+  /**
+   * Time one partner's sync may take, every page included; default 15 minutes. A partner past it is ended
+   * (`error: 'aborted'`, its stored catalog kept) and the next partner's sync starts: one stuck partner never
+   * stops the others.
+   */
+  partnerTimeoutMs?: number;
   /** Passed to every `syncCatalog` call. */
   sync?: Pick<SyncCatalogOptions, 'pageSize' | 'concurrency' | 'maxRelists'>;
   /** Told of every page each partner's sync reads (`syncCatalog`'s `onProgress`, with the partner). */
@@ -44,11 +52,16 @@ export type CatalogSyncResult =
       /** Requests the sync made, and lists it read twice because they changed underneath. */
       pages: number;
       relisted: number;
+      /** Records left out because their text no store can hold (DESIGN 17), each naming list, field and record. */
+      refused: RefusedRecord[];
     }
   | {
       partnerId: string;
       ok: false;
-      /** The error's code (or name), `aborted` when its signal stopped it: no message, which may quote the partner's answer. */
+      /**
+       * The error's code (or name), `aborted` when its signal stopped it, `timeout` past `partnerTimeoutMs`:
+       * no message, which may quote the partner's answer.
+       */
       error: string;
       /** The stored catalog stays as it was, from this moment on. */
       lastSucceededAt: string | undefined;
@@ -68,6 +81,8 @@ export interface CatalogSyncJob {
 }
 
 const DAY_MS = 86_400_000;
+/** How long one partner's sync may take unless told otherwise. */
+export const DEFAULT_PARTNER_SYNC_TIMEOUT_MS = 15 * 60_000;
 
 /** The departures to keep: yesterday's still absent today and recent enough, then today's new ones. */
 function departuresAfter(
@@ -99,9 +114,11 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
 
   const syncPartner = async (
     partner: CatalogSyncPartner,
-    signal: AbortSignal | undefined,
+    runSignal: AbortSignal | undefined,
   ): Promise<CatalogSyncResult> => {
     const { partnerId } = partner;
+    const bound = createBoundedSignal(runSignal, options.partnerTimeoutMs ?? DEFAULT_PARTNER_SYNC_TIMEOUT_MS);
+    const { signal } = bound;
     try {
       const previous = await read(partnerId);
       const sync = await syncCatalog(partner.pos, {
@@ -123,6 +140,9 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         snapshot: JSON.parse(JSON.stringify(record)) as JsonValue,
         syncedAt: new Date(sync.snapshot.syncedAt),
       });
+      for (const finding of sync.refused) {
+        logger?.warn?.({ event: 'catalog.record_refused', partnerId, ...finding });
+      }
       logger?.info?.({
         event: 'catalog.synced',
         partnerId,
@@ -136,17 +156,22 @@ export function catalogSyncJob(options: CatalogSyncOptions): CatalogSyncJob {
         departures: departed,
         pages: sync.pages,
         relisted: sync.warnings.length,
+        refused: sync.refused,
       };
     } catch (failure) {
       // Stopped by its signal (shutting down) is no failure of the partner's POS: logged as info.
-      const stopped = signal?.aborted === true;
+      const stopped = runSignal?.aborted === true;
       const error = stopped
         ? 'aborted'
-        : String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
+        : bound.timedOut()
+          ? 'timeout'
+          : String((failure as { code?: unknown })?.code ?? (failure as Error)?.name ?? 'error');
       if (stopped) logger?.info?.({ event: 'catalog.sync_stopped', partnerId });
       else logger?.error?.({ event: 'catalog.sync_failed', partnerId, error });
       const last = await store.getCatalogSnapshot(partnerId).catch(() => undefined);
       return { partnerId, ok: false, error, lastSucceededAt: last?.syncedAt };
+    } finally {
+      bound.dispose();
     }
   };
 

@@ -1,5 +1,6 @@
 // startWorkerLoop(): runs a worker's runOnce() again and again in this process, never two runs at once, and stops gracefully.
 import type { Logger } from '@fin/core';
+import { createBoundedSignal } from '@fin/core/transport';
 
 export interface WorkerLoopOptions {
   /** Pause between the end of one run and the start of the next. */
@@ -8,9 +9,17 @@ export interface WorkerLoopOptions {
   name: string;
   /** A run that throws is logged here and the loop goes on. */
   logger?: Logger;
+  /**
+   * Time one run may take; default 30 minutes (`DEFAULT_WORKER_RUN_TIMEOUT_MS`). Past it the run's signal
+   * aborts, so the worker stops before its next item, `worker.run_timed_out` is logged and the loop goes on.
+   */
+  runTimeoutMs?: number;
   /** Told of every run's result (metrics, tests). */
   onRun?(result: unknown): void;
 }
+
+/** How long one worker run may take unless told otherwise. */
+export const DEFAULT_WORKER_RUN_TIMEOUT_MS = 30 * 60_000;
 
 export interface WorkerLoop {
   readonly name: string;
@@ -27,7 +36,8 @@ export interface WorkerLoop {
  * The optional in-process schedule of a worker; a deployer with a scheduler (cron, a queue) calls the
  * worker's `runOnce()` instead. The first run starts at once. Timers are unref'd: an idle loop does not
  * keep the process alive, and `close()` is how a graceful shutdown waits for the current run.
- * `runOnce` gets an `AbortSignal` aborted by `close()`: pass it on (`verifyCancellations({ signal })`).
+ * `runOnce` gets an `AbortSignal` aborted by `close()` or when the run outlives `runTimeoutMs`: pass it on
+ * (`verifyCancellations({ signal })`), so a run stuck on a partner never holds the loop.
  */
 export function startWorkerLoop(
   runOnce: (signal: AbortSignal) => Promise<unknown>,
@@ -43,8 +53,10 @@ export function startWorkerLoop(
   const run = () => {
     timer = undefined;
     current = (async () => {
+      const bound = createBoundedSignal(stop.signal, options.runTimeoutMs ?? DEFAULT_WORKER_RUN_TIMEOUT_MS);
       try {
-        const result = await runOnce(stop.signal);
+        const result = await runOnce(bound.signal);
+        if (bound.timedOut()) options.logger?.warn?.({ event: 'worker.run_timed_out', worker: options.name });
         options.onRun?.(result);
       } catch (error) {
         options.logger?.error?.({
@@ -53,6 +65,7 @@ export function startWorkerLoop(
           error: error instanceof Error ? error.message : String(error),
         });
       } finally {
+        bound.dispose();
         current = undefined;
         if (!stop.signal.aborted) schedule();
       }

@@ -110,4 +110,34 @@ describe('startWorkerLoop', () => {
     finish();
     await closing;
   });
+
+  it('DESIGN 19: a run stuck on a partner is ended at runTimeoutMs (its signal aborts), logged, and the loop goes on', async () => {
+    const results: unknown[] = [];
+    const warnings: unknown[] = [];
+    let runs = 0;
+    const loop = startWorkerLoop(
+      (signal) => {
+        runs += 1;
+        // A worker that stops between items once its signal aborts, and never otherwise.
+        return new Promise((resolve) =>
+          signal.addEventListener('abort', () => resolve('stopped'), { once: true }),
+        );
+      },
+      {
+        name: 'stuck',
+        intervalMs: 1_000,
+        runTimeoutMs: 5_000,
+        onRun: (r) => results.push(r),
+        logger: { warn: (e) => warnings.push(e) },
+      },
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(results).toEqual(['stopped']);
+    expect(warnings).toEqual([{ event: 'worker.run_timed_out', worker: 'stuck' }]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(2);
+    const closing = loop.close();
+    await vi.advanceTimersByTimeAsync(0);
+    await closing;
+  });
 });
