@@ -1,7 +1,7 @@
 // The optional stock reservation endpoints of the simulated partner (spec v1.1), or the answers of a partner without them.
 import { endpoints } from '@fin/core';
 import type { HoldOutcome } from '../reservations/book.js';
-import { fail, ok } from '../respond.js';
+import { fail, json, ok } from '../respond.js';
 import { type Exchange, jsonBody, storeQuery, validate } from './exchange.js';
 
 const api = endpoints.partnerPos;
@@ -41,10 +41,11 @@ async function idempotent(exchange: Exchange, body: string, run: () => Promise<R
   const earlier = replays.get(slot);
   if (earlier) {
     if (earlier.fingerprint !== fingerprint) return fail(exchange.context, 'idempotency_key_conflict');
-    return new Response(earlier.body, {
-      status: earlier.status,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' },
-    });
+    // The first answer's status and data; the envelope names this request (its id and time).
+    const { context } = exchange;
+    const envelope = JSON.parse(earlier.body) as Record<string, unknown>;
+    const replayed = { ...envelope, timestamp: context.now.toISOString(), requestId: context.requestId };
+    return json(context, earlier.status, replayed, { 'Idempotent-Replayed': 'true' });
   }
   const response = await run();
   if (response.status < 500) {
