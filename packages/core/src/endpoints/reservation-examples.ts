@@ -14,6 +14,15 @@ const smartphoneHold = {
   expiresAt: '2026-01-15T12:30:00.000Z',
 } satisfies StockReservation;
 
+const expired = {
+  summary: 'Expired: nobody extended or released it in time',
+  value: {
+    ...smartphoneHold,
+    state: 'EXPIRED',
+    endedAt: smartphoneHold.expiresAt,
+  } satisfies StockReservation,
+};
+
 export const reservationRequestExamples = {
   smartphone: {
     summary: 'Hold one smartphone by IMEI for the default 30 minutes',
@@ -39,14 +48,7 @@ export const reservationStateExamples = {
       endedAt: '2026-01-15T12:14:00.000Z',
     } satisfies StockReservation,
   },
-  expired: {
-    summary: 'Expired: nobody extended or released it in time',
-    value: {
-      ...smartphoneHold,
-      state: 'EXPIRED',
-      endedAt: smartphoneHold.expiresAt,
-    } satisfies StockReservation,
-  },
+  expired,
 } satisfies Record<string, NamedExample>;
 
 export const reservationExtendExamples = {
@@ -72,12 +74,5 @@ export const reservationReleasedExamples = {
       endedAt: '2026-01-15T12:05:00.000Z',
     } satisfies StockReservation,
   },
-  expired: {
-    summary: 'Already expired: release answers its current state',
-    value: {
-      ...smartphoneHold,
-      state: 'EXPIRED',
-      endedAt: smartphoneHold.expiresAt,
-    } satisfies StockReservation,
-  },
+  expired: { ...expired, summary: 'Already expired: release answers its current state' },
 } satisfies Record<string, NamedExample>;

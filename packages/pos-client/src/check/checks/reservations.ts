@@ -22,17 +22,21 @@ const holdOf = (exchange: Exchange) => {
 /** A write of the check: its own Idempotency-Key unless given. */
 const keyed = (key: string = crypto.randomUUID()) => ({ 'Idempotency-Key': key });
 
+/** Asks for a hold of the test IMEI (with `body`'s extra fields) under `key`, a new Idempotency-Key by default. */
+const sendHold = (context: CheckContext, body: Record<string, unknown> = {}, key?: string) =>
+  context.probe.send('createStockReservation', {
+    query: { storeId: context.options.storeId },
+    body: { imei: context.options.imei, ...body },
+    headers: keyed(key),
+  });
+
 /**
  * Holds the test IMEI. A partner answering 404 (other than R-01's store codes) or 501 does not offer
  * reservations: the check is skipped. Any other answer but a hold is a violation, and the check stops.
  */
 async function holdTestImei(context: CheckContext, body: Record<string, unknown> = {}, key?: string) {
-  const { probe, options, violation } = context;
-  const exchange = await probe.send('createStockReservation', {
-    query: { storeId: options.storeId },
-    body: { imei: options.imei, ...body },
-    headers: keyed(key),
-  });
+  const { options, violation } = context;
+  const exchange = await sendHold(context, body, key);
   const code = errorOf(exchange)?.code ?? '';
   const storeError = ['store_not_found', 'store_context_required'].includes(code);
   if (exchange.status === 501 || (exchange.status === 404 && !storeError)) {
@@ -64,11 +68,7 @@ export const reservationIdempotentCreate: Check = {
   async run(context) {
     const key = crypto.randomUUID();
     const { hold } = await holdTestImei(context, {}, key);
-    const retry = await context.probe.send('createStockReservation', {
-      query: { storeId: context.options.storeId },
-      body: { imei: context.options.imei },
-      headers: keyed(key),
-    });
+    const retry = await sendHold(context, {}, key);
     const again = holdOf(retry);
     if (again?.reservationId !== hold.reservationId) {
       context.violation(
@@ -86,11 +86,7 @@ export const reservationOnePerImei: Check = {
   title: 'Stock reservation: an IMEI has at most one active hold',
   async run(context) {
     const { hold } = await holdTestImei(context);
-    const second = await context.probe.send('createStockReservation', {
-      query: { storeId: context.options.storeId },
-      body: { imei: context.options.imei },
-      headers: keyed(),
-    });
+    const second = await sendHold(context);
     expectError(
       context,
       second,
@@ -108,11 +104,7 @@ export const reservationExpiry: Check = {
   id: 'reservation.expiry',
   title: 'Stock reservation: the TTL sets expiresAt, never under 15 minutes (R-06), and extend moves it',
   async run(context) {
-    const short = await context.probe.send('createStockReservation', {
-      query: { storeId: context.options.storeId },
-      body: { imei: context.options.imei, ttlSeconds: MINUTES_15 - 1 },
-      headers: keyed(),
-    });
+    const short = await sendHold(context, { ttlSeconds: MINUTES_15 - 1 });
     if (short.status === 404 || short.status === 501)
       return skip('the partner does not offer stock reservation');
     expectError(

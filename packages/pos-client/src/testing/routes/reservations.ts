@@ -1,5 +1,6 @@
 // The optional stock reservation endpoints of the simulated partner (spec v1.1), or the answers of a partner without them.
 import { endpoints } from '@fin/core';
+import type { z } from 'zod';
 import type { HoldOutcome } from '../reservations/book.js';
 import { fail, json, ok } from '../respond.js';
 import { type Exchange, jsonBody, storeQuery, validate } from './exchange.js';
@@ -58,60 +59,58 @@ async function idempotent(exchange: Exchange, body: string, run: () => Promise<R
 const reservationIdOf = (exchange: Exchange) =>
   decodeURIComponent(new URL(exchange.request.url).pathname.split('/reservations/')[1]!.split('/')[0]!);
 
-export async function createStockReservation(exchange: Exchange) {
+/** The capability, then R-01 (`storeId` of the query): the store of a reservation call, or the answer refusing it. */
+function holdStore(exchange: Exchange): { storeId: string } | { response: Response } {
   const refused = unsupported(exchange);
-  if (refused) return refused;
-  const scoped = storeQuery(exchange, api.createStockReservation.query);
-  if ('response' in scoped) return scoped.response;
+  if (refused) return { response: refused };
+  const scoped = storeQuery(exchange, api.getStockReservation.query);
+  return 'response' in scoped ? scoped : { storeId: scoped.store.storeId };
+}
+
+/** A write with a JSON body: read, kept by its Idempotency-Key, validated by `schema`, then `run` on the book. */
+async function bodyWrite<S extends z.ZodType>(
+  exchange: Exchange,
+  schema: S,
+  run: (value: z.infer<S>, storeId: string) => HoldOutcome,
+) {
+  const store = holdStore(exchange);
+  if ('response' in store) return store.response;
   const body = await jsonBody(exchange);
   if ('response' in body) return body.response;
   return idempotent(exchange, JSON.stringify(body.value), () => {
-    const request = validate(exchange, api.createStockReservation.body.schema, body.value);
-    if ('response' in request) return request.response;
-    const { book } = exchange.state.reservations;
-    return answerOf(exchange, book.create(scoped.store.storeId, request.value, exchange.context.now));
+    const request = validate(exchange, schema, body.value);
+    return 'response' in request ? request.response : answerOf(exchange, run(request.value, store.storeId));
   });
 }
+
+export const createStockReservation = (exchange: Exchange) =>
+  bodyWrite(exchange, api.createStockReservation.body.schema, (request, storeId) =>
+    exchange.state.reservations.book.create(storeId, request, exchange.context.now),
+  );
 
 export function getStockReservation(exchange: Exchange) {
-  const refused = unsupported(exchange);
-  if (refused) return refused;
-  const scoped = storeQuery(exchange, api.getStockReservation.query);
-  if ('response' in scoped) return scoped.response;
+  const store = holdStore(exchange);
+  if ('response' in store) return store.response;
   const { book } = exchange.state.reservations;
-  return answerOf(exchange, book.get(scoped.store.storeId, reservationIdOf(exchange), exchange.context.now));
+  return answerOf(exchange, book.get(store.storeId, reservationIdOf(exchange), exchange.context.now));
 }
 
-export async function extendStockReservation(exchange: Exchange) {
-  const refused = unsupported(exchange);
-  if (refused) return refused;
-  const scoped = storeQuery(exchange, api.extendStockReservation.query);
-  if ('response' in scoped) return scoped.response;
-  const body = await jsonBody(exchange);
-  if ('response' in body) return body.response;
-  return idempotent(exchange, JSON.stringify(body.value), () => {
-    const request = validate(exchange, api.extendStockReservation.body.schema, body.value);
-    if ('response' in request) return request.response;
-    const { book } = exchange.state.reservations;
-    const id = reservationIdOf(exchange);
-    return answerOf(
-      exchange,
-      book.extend(scoped.store.storeId, id, request.value.ttlSeconds, exchange.context.now),
-    );
-  });
-}
+export const extendStockReservation = (exchange: Exchange) =>
+  bodyWrite(exchange, api.extendStockReservation.body.schema, (request, storeId) =>
+    exchange.state.reservations.book.extend(
+      storeId,
+      reservationIdOf(exchange),
+      request.ttlSeconds,
+      exchange.context.now,
+    ),
+  );
 
 /** Idempotent by nature too: a hold no longer `ACTIVE` answers its current state. */
 export function releaseStockReservation(exchange: Exchange) {
-  const refused = unsupported(exchange);
-  if (refused) return refused;
-  const scoped = storeQuery(exchange, api.releaseStockReservation.query);
-  if ('response' in scoped) return scoped.response;
+  const store = holdStore(exchange);
+  if ('response' in store) return store.response;
   return idempotent(exchange, '', () => {
     const { book } = exchange.state.reservations;
-    return answerOf(
-      exchange,
-      book.release(scoped.store.storeId, reservationIdOf(exchange), exchange.context.now),
-    );
+    return answerOf(exchange, book.release(store.storeId, reservationIdOf(exchange), exchange.context.now));
   });
 }
