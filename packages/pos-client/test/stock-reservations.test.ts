@@ -157,6 +157,8 @@ describe('stock reservation on a partner that offers it', () => {
     expect(await codeOf(t.pos.store('LJ-NOPE').stock.reserve({ imei: t.device.imei }))).toBe(
       'store_not_found',
     );
+    // An unknown SKU is the call's own 404 (resource_not_found), not a missing capability (SR-12).
+    expect(await codeOf(t.store.stock.reserve({ sku: 'SKU-NOPE', quantity: 1 }))).toBe('resource_not_found');
     expect(await codeOf(t.store.stock.reserve({ imei: t.device.imei, ttlSeconds: 899 }))).toBe(
       'validation_error',
     );

@@ -50,13 +50,14 @@ export interface StockReservations {
 /** Partners (one per client context) known not to offer reservations. */
 const unsupportedPartners = new WeakSet<ClientContext>();
 
-/** 404 codes that are about the call itself (R-01's store, an unknown SKU), not about a missing capability. */
-const callErrors = new Set(['store_not_found', 'resource_not_found', 'store_context_required']);
+/** 404 codes about the call itself (R-01's store; an unknown SKU for an accessory hold), not a missing capability. */
+const callErrors = (input: ReservationRequest) =>
+  new Set(['store_not_found', 'store_context_required', ...('sku' in input ? ['resource_not_found'] : [])]);
 
-/** The collection's "not supported": 501, or a 404 that is not one of the call's own errors. */
-const collectionUnsupported = (error: unknown) =>
+/** The collection's "not supported" (SR-12): 501, or a 404 that is not one of the call's own errors. */
+const collectionUnsupported = (input: ReservationRequest) => (error: unknown) =>
   error instanceof FinApiError &&
-  (error.status === 501 || (error.status === 404 && !callErrors.has(error.code)));
+  (error.status === 501 || (error.status === 404 && !callErrors(input).has(error.code)));
 
 function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
@@ -108,7 +109,7 @@ export function createStockReservations(context: ClientContext, storeId: string)
   return {
     reserve: async (input, options = {}) => {
       const body = parsed(api.createStockReservation.body.schema, input);
-      return call(() => write(api.createStockReservation, { body }, options), collectionUnsupported);
+      return call(() => write(api.createStockReservation, { body }, options), collectionUnsupported(body));
     },
     reservation: async (id, options = {}) => {
       const params = { reservationId: requireId(id) };
