@@ -60,6 +60,12 @@ describe.each(modes)('Prism mock ($name) of the published documents', ({ dynamic
       await store.imei.validate('490154203237518');
       await pos.sales.search({ taxId: '52998224725' });
       await pos.sales.search({ imei: '490154203237518' });
+      const hold = await store.stock.reserve({ imei: '490154203237518' });
+      if (hold.supported) {
+        await store.stock.reservation(hold.reservation.reservationId);
+        await store.stock.extend(hold.reservation.reservationId, { ttlSeconds: 2400 });
+        await store.stock.release(hold.reservation.reservationId);
+      }
       expect(session.authorized === true || session.authorized === false).toBe(true);
       expect(requestViolations(recorder.exchanges)).toEqual([]);
       expect(responseViolations(recorder.exchanges)).toEqual([]);

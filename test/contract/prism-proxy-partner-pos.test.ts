@@ -82,6 +82,21 @@ describe('Prism proxy in front of the simulated partner POS (docs/openapi/partne
     await store.services.list({ sku: device.sku });
     await store.stock.get(device.sku);
     expect((await store.imei.validate(device.imei)).inStock).toBe(true);
+    // v1.1 stock reservation: hold, read, extend, release twice, and a refused second hold of the IMEI.
+    const hold = await store.stock.reserve({ imei: device.imei });
+    if (!hold.supported) throw new Error('the simulated partner offers reservations');
+    const { reservationId } = hold.reservation;
+    await expect(store.stock.reserve({ imei: device.imei })).rejects.toMatchObject({
+      code: 'imei_already_reserved',
+    });
+    expect((await store.stock.get(device.sku)).reserved).toBe(1);
+    await store.stock.reservation(reservationId);
+    await store.stock.extend(reservationId, { ttlSeconds: 2400 });
+    await store.stock.release(reservationId);
+    await store.stock.release(reservationId);
+    await expect(store.stock.reservation('RSV-999999')).rejects.toMatchObject({
+      code: 'reservation_not_found',
+    });
     const sale = partner.sim.sales.register({
       imei: device.imei,
       taxId: '52998224725',

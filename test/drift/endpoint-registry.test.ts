@@ -101,7 +101,10 @@ function callDrift(table: Table, calls: readonly Call[]): string[] {
 
 /** A concrete path of an entry: `{id}` filled with a value no store holds. */
 const pathOf = (endpoint: endpoints.EndpointDefinition) =>
-  endpoints.endpointPath(endpoint, { id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' });
+  endpoints.endpointPath(endpoint, {
+    id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+    reservationId: 'RSV-999999',
+  });
 
 /** The catalog code of an error answer: the envelope's `error.code`, or the token endpoint's `code`. */
 const codeOf = async (response: Response): Promise<string | undefined> => {
@@ -259,6 +262,12 @@ describe('@fin/pos-client against the simulated POS', () => {
     await store.stock.get(entry.product.sku);
     await store.imei.validate(device.imei);
     await pos.sales.search({ imei: device.imei });
+    const hold = await store.stock.reserve({ imei: device.imei });
+    if (hold.supported) {
+      await store.stock.reservation(hold.reservation.reservationId);
+      await store.stock.extend(hold.reservation.reservationId, { ttlSeconds: 1800 });
+      await store.stock.release(hold.reservation.reservationId);
+    }
 
     const recorded = await Promise.all(calls);
     expect(callDrift(endpoints.partnerPos, recorded)).toEqual([]);

@@ -7,6 +7,12 @@ const number = (name: string, fallback: number) => {
   return value;
 };
 
+function reservationsOf(value: string | undefined) {
+  if (value === undefined || value === 'supported') return 'supported';
+  if (value === 'not-found' || value === 'not-implemented') return value;
+  throw new Error('RESERVATIONS must be supported, not-found or not-implemented');
+}
+
 const partner = await startPartnerPos({
   port: number('PORT', 4010),
   seed: number('SEED', 1),
@@ -16,6 +22,8 @@ const partner = await startPartnerPos({
     employees: number('EMPLOYEES', 300),
   },
   loginShape: process.env.LOGIN_SHAPE === 'flat' ? 'flat' : 'status-wrapped',
+  // RESERVATIONS=not-found|not-implemented plays a partner without stock reservation (v1.1, optional).
+  partner: { reservations: reservationsOf(process.env.RESERVATIONS) },
 });
 
 const seller = partner.sim.data.sellers[0]!;
@@ -32,6 +40,7 @@ process.stdout.write(
     `  a seller (simulated data): username ${seller.username}, password ${seller.password}, store ${seller.storeId}`,
     `  a device on the shelf of that store: IMEI ${device.imei} (${device.sku})`,
     `  a registered sale: customer CPF ${sale.taxId} (${sale.sale.status}); an accessory: barcode ${accessory.barcode}`,
+    `  stock reservation (v1.1): ${partner.sim.partner.variants.reservations} (RESERVATIONS=not-found|not-implemented to play a partner without it)`,
     '  check it against the contract (docs/pos-implementers.md):',
     `    fin-pos-check --base-url ${partner.url} --client-id ${clientId} --client-secret ${clientSecret} \\`,
     `      --seller-username ${seller.username} --seller-password ${seller.password} --store-id ${seller.storeId} \\`,

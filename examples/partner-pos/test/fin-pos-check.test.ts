@@ -65,11 +65,11 @@ describe('npx fin-pos-check against a partner over HTTP', () => {
     const junit = join(folder, 'report.xml');
     const run = await finPosCheck([...args, '--junit', junit]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/\[ 1\/18\] PASS oauth\.token-response/);
-    expect(run.stdout).toMatch(/\[18\/18\] PASS payload/);
-    expect(run.stdout).toContain('18 passed, 0 failed');
+    expect(run.stdout).toMatch(/\[ 1\/22\] PASS oauth\.token-response/);
+    expect(run.stdout).toMatch(/\[22\/22\] PASS payload/);
+    expect(run.stdout).toContain('22 passed, 0 failed');
     const xml = await readFile(junit, 'utf8');
-    expect(xml.match(/<testcase /g)).toHaveLength(18);
+    expect(xml.match(/<testcase /g)).toHaveLength(22);
     expect(xml).toContain('failures="0"');
     for (const secret of secrets) expect(`${run.stdout}${run.stderr}${xml}`).not.toContain(secret);
   }, 60_000);
@@ -78,7 +78,7 @@ describe('npx fin-pos-check against a partner over HTTP', () => {
     const run = await finPosCheck([...partnerArguments().args, '--json']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ exitCode: 0, summary: { pass: 18, fail: 0, warn: 0, skip: 0 } });
+    expect(report).toMatchObject({ exitCode: 0, summary: { pass: 22, fail: 0, warn: 0, skip: 0 } });
     expect(run.stderr).toMatch(/PASS r01\.store-context/);
   }, 60_000);
 

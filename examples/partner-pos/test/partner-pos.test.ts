@@ -49,6 +49,30 @@ describe('examples/partner-pos on 127.0.0.1', () => {
     expect(found).toMatchObject({ status: 'CANCELLED', nfeAccessKey: registered.nfeAccessKey });
   });
 
+  test('stock reservation (v1.1) over HTTP: hold, refused second hold of the IMEI, release twice; then a partner without it', async () => {
+    const storeId = partner.sim.data.stores[1]!.storeId;
+    const device = partner.sim.data.devices({ storeId, inStock: true })[0]!;
+    partner.sim.catalog.setStock(storeId, device.sku, 3);
+    const store = pos.store(storeId);
+    const hold = await store.stock.reserve({ imei: device.imei });
+    if (!hold.supported) throw new Error('expected a partner with reservations');
+    await expect(store.stock.reserve({ imei: device.imei })).rejects.toMatchObject({
+      code: 'imei_already_reserved',
+      status: 409,
+    });
+    const { reservationId } = hold.reservation;
+    expect((await store.stock.release(reservationId)).supported && 'RELEASED').toBe('RELEASED');
+    const again = await store.stock.release(reservationId);
+    expect(again.supported && again.reservation.state).toBe('RELEASED');
+    partner.sim.partner.set({ reservations: 'not-implemented' });
+    try {
+      const other = new PosClient({ baseUrl: partner.url, ...partner.sim.credentials, rateLimit: false });
+      expect(await other.store(storeId).stock.reserve({ imei: device.imei })).toEqual({ supported: false });
+    } finally {
+      partner.sim.partner.reset();
+    }
+  });
+
   test('errors keep their envelope over HTTP: 404 store_not_found, 422, R-01', async () => {
     await expect(pos.store('LJ-0404').plans.list()).rejects.toMatchObject({
       code: 'store_not_found',

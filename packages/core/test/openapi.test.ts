@@ -37,6 +37,11 @@ const partnerPosEndpoints: [string, string, z.ZodType][] = [
   ['get', '/v1/stock', schemas.stockLevel],
   ['get', '/v1/imei/validate', schemas.imeiValidation],
   ['post', '/v1/sales/search', schemas.saleSearchResult],
+  // v1.1, optional per partner (issue 30).
+  ['post', '/v1/stock/reservations', schemas.stockReservation],
+  ['get', '/v1/stock/reservations/{reservationId}', schemas.stockReservation],
+  ['post', '/v1/stock/reservations/{reservationId}/extend', schemas.stockReservation],
+  ['post', '/v1/stock/reservations/{reservationId}/release', schemas.stockReservation],
 ];
 const salesAuthorizationEndpoints: [string, string, z.ZodType][] = [
   ['post', '/v1/oauth/token', schemas.tokenResponse],
@@ -232,6 +237,9 @@ describe('the OpenAPI documents', () => {
       )
       .map(({ name }) => name);
     expect(idempotent.sort()).toEqual([
+      'Partner POS: post /v1/stock/reservations',
+      'Partner POS: post /v1/stock/reservations/{reservationId}/extend',
+      'Partner POS: post /v1/stock/reservations/{reservationId}/release',
       'Sales Authorization: post /v1/sales/authorize',
       'Sales Authorization: post /v1/sales/{id}/cancel',
       'Sales Authorization: post /v1/sales/{id}/confirm',
@@ -377,6 +385,10 @@ describe('the documents match the zod schemas', () => {
       '/v1/services': schemas.servicesQuery,
       '/v1/stock': schemas.stockQuery,
       '/v1/imei/validate': schemas.imeiQuery,
+      '/v1/stock/reservations': schemas.reservationQuery,
+      '/v1/stock/reservations/{reservationId}': schemas.reservationQuery,
+      '/v1/stock/reservations/{reservationId}/extend': schemas.reservationQuery,
+      '/v1/stock/reservations/{reservationId}/release': schemas.reservationQuery,
     };
     for (const { path, operation } of operationsOf(document)) {
       const query = operation.parameters.filter((p) => !('$ref' in p) && p.in === 'query');

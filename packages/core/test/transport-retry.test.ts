@@ -183,6 +183,7 @@ describe('retry policy (spec section 8)', () => {
     ['store_not_found', 404],
     ['total_mismatch', 422],
     ['idempotency_key_conflict', 409],
+    ['not_implemented', 501],
   ] as const)('%s (%i) is not retried and rejects with the catalog code', async (code, status) => {
     const seen = scripted('post', '/v1/sales/authorize', [() => fail(code)]);
     await expect(write(newClient())).rejects.toMatchObject({ name: 'FinApiError', code, status });

@@ -17,6 +17,11 @@ export { imeiRefusalFallbacks } from './resources/imei-refusal-message.js';
 export type { EmployeesResource, StoresResource } from './resources/partner-lists.js';
 export type { SaleSearchCriteria, SalesResource } from './resources/sales.js';
 export type {
+  ReservationOutcome,
+  ReservationWriteOptions,
+  StockReservations,
+} from './resources/stock-reservations.js';
+export type {
   StoreImei,
   StorePlans,
   StoreProducts,

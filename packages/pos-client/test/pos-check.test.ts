@@ -39,6 +39,24 @@ describe('fin-pos-check against the simulated partner', () => {
     expect(failing(report)).toEqual([]);
     expect(warning(report)).toEqual([]);
   });
+
+  test.each(['not-found', 'not-implemented'] as const)(
+    'a partner without stock reservation (%s, v1.1 optional): the reservation checks are skipped, nothing fails',
+    async (reservations) => {
+      const { options } = simulatedPartner({ partner: { reservations } });
+      const report = await runPosCheck({ ...options, limits: { readsPerMinute: 600 } });
+      const skipped = report.results.filter((r) => r.status === 'skip').map((r) => r.id);
+      expect(skipped).toEqual([
+        'reservation.idempotent-create',
+        'reservation.one-per-imei',
+        'reservation.expiry',
+        'reservation.release-twice',
+      ]);
+      expect(failing(report)).toEqual([]);
+      expect(warning(report)).toEqual([]);
+      expect(report.exitCode).toBe(0);
+    },
+  );
 });
 
 /** Each break of the simulated partner, the one check it must fail, and words its message must carry. */
@@ -69,6 +87,10 @@ const breaks: [ContractBreak, string, RegExp][] = [
   ['request-id-missing', 'request-id', /X-Request-Id header .* requestId/],
   ['processing-time-missing', 'processing-time', /X-Processing-Time-Ms: <milliseconds>/],
   ['store-cnpj-masked', 'payload', /14-digit CNPJ without mask/],
+  ['reservation-replay-new-hold', 'reservation.idempotent-create', /first answer of each Idempotency-Key/],
+  ['imei-double-hold', 'reservation.one-per-imei', /HTTP 409 `imei_already_reserved`/],
+  ['reservation-ttl-ignored', 'reservation.expiry', /expiresAt = createdAt \+ ttlSeconds/],
+  ['release-twice-conflict', 'reservation.release-twice', /release idempotently/],
 ];
 
 describe('each deliberately broken partner fails exactly the check of the rule it breaks, saying what to fix', () => {

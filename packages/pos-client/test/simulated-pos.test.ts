@@ -162,8 +162,8 @@ describe('the spec on raw HTTP', () => {
     expect((await fetch(`${BASE_URL}/v1/stores`, { method: 'DELETE' })).status).toBe(405);
   });
 
-  test('the request log counts per endpoint and status; the eleven endpoints are named', () => {
-    expect(posEndpoints).toHaveLength(11);
+  test('the request log counts per endpoint and status; the fifteen endpoints (eleven of v1.0, four reservation ones of v1.1) are named', () => {
+    expect(posEndpoints).toHaveLength(15);
     expect(sim.requests.count({ endpoint: 'POST /v1/oauth/token', status: 200 })).toBeGreaterThan(0);
     expect(sim.requests.count({ status: 405 })).toBe(1);
   });

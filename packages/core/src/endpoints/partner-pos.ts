@@ -37,6 +37,7 @@ import {
   stockExamples,
   storesExamples,
 } from './examples.js';
+import { stockReservationEndpoints } from './stock-reservations.js';
 import { tokenEndpoint } from './token.js';
 
 /** How often the financing service calls each endpoint (spec section 4's "Sync" column). */
@@ -273,6 +274,7 @@ export const partnerPosEndpoints = {
       ...realTime,
     },
   }),
+  ...stockReservationEndpoints,
 };
 
 export type PartnerPosEndpoints = typeof partnerPosEndpoints;

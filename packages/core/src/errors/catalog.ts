@@ -147,6 +147,13 @@ export const errorCatalog = {
     'Wait `Retry-After` seconds and retry with the same Idempotency-Key.',
     'decision',
   ),
+  not_implemented: entry(
+    501,
+    'FA2014',
+    'Esta operação não está disponível neste sistema.',
+    'An optional capability (stock reservation, v1.1) the partner does not offer; @fin/pos-client reads it as "not supported". Do not retry.',
+    'decision',
+  ),
   // Authorization rules (spec sections 1 and 7).
   total_mismatch: entry(
     422,
@@ -251,6 +258,34 @@ export const errorCatalog = {
     'FA2013',
     'Requisição recusada: não chegou completa a tempo.',
     'Send the whole request at once; retry with the same Idempotency-Key.',
+    'decision',
+  ),
+  insufficient_stock: entry(
+    409,
+    'FA5004',
+    'Estoque insuficiente: as unidades disponíveis já estão reservadas ou vendidas.',
+    'Hold fewer units, or release a hold of this store first; `stock` minus `reserved` is what is left.',
+    'decision',
+  ),
+  imei_already_reserved: entry(
+    409,
+    'FA5005',
+    'Este aparelho (IMEI) já está reservado para outra venda.',
+    'Use another device, or release the active hold of this IMEI first (one active hold per IMEI).',
+    'decision',
+  ),
+  reservation_not_found: entry(
+    404,
+    'FA5006',
+    'Reserva de estoque não encontrada nesta loja.',
+    'Check the reservationId and the storeId it was made in.',
+    'decision',
+  ),
+  reservation_not_active: entry(
+    409,
+    'FA5007',
+    'A reserva não está mais ativa (liberada, expirada ou faturada).',
+    'Read its `state` in `details`; make a new hold if the device is still needed.',
     'decision',
   ),
   // Infrastructure.

@@ -21,6 +21,12 @@ export function buildPartnerPosOpenApi(): OpenApiDocument {
       { name: 'Seller session', description: 'The seller and their store (seller layer).' },
       { name: 'Catalog', description: 'Synchronized about once a day, never called per transaction.' },
       { name: 'Real time', description: 'Called during a sale.' },
+      {
+        name: 'Stock reservation',
+        description:
+          'v1.1, optional per partner: short holds between IMEI validation and invoicing, never part of an ' +
+          'authorization. A partner without them answers 404 or 501 on `POST /v1/stock/reservations`.',
+      },
     ],
     endpoints: partnerPosEndpoints,
   });

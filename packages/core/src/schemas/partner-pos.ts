@@ -160,7 +160,14 @@ export type Service = z.infer<typeof service>;
  * Product's. `@fin/pos-client` also reads a partner's `quantity` as `stock`.
  */
 export const stockLevel = z
-  .object({ sku: shortId, storeId: shortId, stock: z.number().int().min(0), updatedAt: utcDateTime })
+  .object({
+    sku: shortId,
+    storeId: shortId,
+    stock: z.number().int().min(0),
+    updatedAt: utcDateTime,
+    /** v1.1, optional (SR-9): units of `stock` held by active reservations; available = stock - reserved. */
+    reserved: z.number().int().min(0).optional(),
+  })
   .meta({ id: 'StockLevel' });
 export type StockLevel = z.infer<typeof stockLevel>;
 
@@ -234,3 +241,58 @@ export type SaleSearchResult = z.infer<typeof saleSearchResult>;
 /** `data` of the seller session endpoint: shape (a) or shape (b). */
 export const sellerSessionResponse = z.union([sellerAuthResult, sellerSessionFlat]);
 export type SellerSessionResponse = z.infer<typeof sellerSessionResponse>;
+
+// Stock reservation (spec v1.1, optional; DESIGN 24, issue 30) -----------------------------------
+
+/** TTL of a hold in seconds (SR-4): never shorter than R-06's 15 minutes, 30 by default, 2 hours at most. */
+export const reservationTtl = { minSeconds: 900, defaultSeconds: 1800, maxSeconds: 7200 } as const;
+
+const ttlSeconds = z
+  .number()
+  .int()
+  .min(reservationTtl.minSeconds)
+  .max(reservationTtl.maxSeconds)
+  .meta({ description: 'Seconds from now the hold lasts; default 1800 (30 minutes).' });
+
+/** `ACTIVE` holds stock; `RELEASED`, `EXPIRED` and `COMMITTED` (the POS invoiced it) are final. */
+export const reservationState = z.enum(['ACTIVE', 'RELEASED', 'EXPIRED', 'COMMITTED']);
+export type ReservationState = z.infer<typeof reservationState>;
+
+/** A hold of one smartphone by IMEI, or of `quantity` units of an accessory SKU. The store is the query's `storeId`. */
+export const reservationRequest = z
+  .union([
+    z.strictObject({ imei, ttlSeconds: ttlSeconds.optional() }),
+    z.strictObject({
+      sku: shortId,
+      quantity: z.number().int().min(1).max(99),
+      ttlSeconds: ttlSeconds.optional(),
+    }),
+  ])
+  .meta({ id: 'StockReservationRequest' });
+export type ReservationRequest = z.infer<typeof reservationRequest>;
+
+/** Extend: the hold lasts `ttlSeconds` from now (never less than it already had). */
+export const reservationExtendRequest = z
+  .strictObject({ ttlSeconds: ttlSeconds.optional() })
+  .meta({ id: 'StockReservationExtendRequest' });
+export type ReservationExtendRequest = z.infer<typeof reservationExtendRequest>;
+
+export const stockReservation = z
+  .object({
+    reservationId: shortId,
+    storeId: shortId,
+    state: reservationState,
+    sku: shortId,
+    quantity: z.number().int().min(1),
+    /** Present on a smartphone hold. */
+    imei: imei.optional(),
+    createdAt: utcDateTime,
+    /** When an `ACTIVE` hold becomes `EXPIRED`; kept as it was once the hold ends. */
+    expiresAt: utcDateTime,
+    /** When the hold left `ACTIVE` (released, expired or committed). */
+    endedAt: utcDateTime.optional(),
+  })
+  .meta({ id: 'StockReservation' });
+export type StockReservation = z.infer<typeof stockReservation>;
+
+export const reservationQuery = z.object({ storeId: shortId });

@@ -19,6 +19,8 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF = { baseMs: 300, maxMs: 10_000, maxRetryAfterMs: 30_000 } as const;
 
 const RETRYABLE_STATUS = new Set([408, 429]);
+/** 5xx that no retry can change: 501 Not Implemented (a partner without an optional capability). */
+const FINAL_SERVER_STATUS = new Set([501]);
 
 /** The HTTP status an error came with, when it came with one. */
 const statusOf = (error: unknown): number | undefined =>
@@ -35,7 +37,7 @@ export interface RetryCall {
 }
 
 /**
- * Whether an attempt's failure may be retried. Network errors, attempt timeouts, 408, 429 and 5xx may;
+ * Whether an attempt's failure may be retried. Network errors, attempt timeouts, 408, 429 and 5xx but 501 may;
  * a write only when an Idempotency-Key protects it, and then also a 409 `idempotency_key_in_progress`
  * (the first attempt is still running on the server). Any other 4xx, aborts and deadlines never.
  */
@@ -46,7 +48,10 @@ export function isRetryable(error: unknown, call: RetryCall): boolean {
   if (error instanceof FinTimeoutError) return error.scope === 'attempt';
   if (isFinApiError(error, 'idempotency_key_in_progress')) return call.write && keyed;
   const status = statusOf(error);
-  return status !== undefined && (RETRYABLE_STATUS.has(status) || status >= 500);
+  return (
+    status !== undefined &&
+    (RETRYABLE_STATUS.has(status) || (status >= 500 && !FINAL_SERVER_STATUS.has(status)))
+  );
 }
 
 /** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */

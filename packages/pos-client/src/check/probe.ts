@@ -25,6 +25,8 @@ export interface Exchange {
 
 export interface SendOptions {
   query?: Record<string, string | number | undefined>;
+  /** The `{name}` parts of the endpoint's path (`reservationId`). */
+  params?: Record<string, string>;
   /** A JSON body. */
   body?: unknown;
   /** A form body (the token endpoint). */
@@ -63,7 +65,7 @@ export function createProbe(
 
   const send = async (operation: PosOperation, options: SendOptions = {}): Promise<Exchange> => {
     const endpoint = api[operation];
-    const url = new URL(`${root}${endpoints.endpointPath(endpoint)}`);
+    const url = new URL(`${root}${endpoints.endpointPath(endpoint, options.params)}`);
     for (const [name, value] of Object.entries(options.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     const requestId = crypto.randomUUID();

@@ -14,6 +14,7 @@ import type { ListOptions, PagedList } from '../pagination/paged-list.js';
 import { withRefusalMessage } from './imei-refusal-message.js';
 import { pagedResource } from './paged-resource.js';
 import { partnerStockLevel } from './stock-level.js';
+import { createStockReservations, type StockReservations } from './stock-reservations.js';
 import { requireStoreId } from './store-id.js';
 
 export interface StorePlans {
@@ -33,7 +34,8 @@ export interface StoreServices {
   list(query: { sku: string }, options?: CallOptions): Promise<WithResponse<Service[]>>;
 }
 
-export interface StoreStock {
+/** Stock of the store, and its holds (v1.1, optional per partner: see `StockReservations`). */
+export interface StoreStock extends StockReservations {
   /**
    * Current stock of one SKU: `{ sku, storeId, stock, updatedAt }` (DESIGN 8). A partner answering
    * `quantity` instead is read the same way: the result always names it `stock`.
@@ -112,6 +114,7 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
         });
         return withResponse(data, meta);
       },
+      ...createStockReservations(context, storeId),
     },
     imei: {
       validate: async (imei, options) => {

@@ -1,7 +1,7 @@
 // Deliberate contract breaks of the simulated partner, one per rule a conformance check (fin-pos-check) guards: each rewrites answers the way a partner gets it wrong.
 import { cnpj } from '@fin/core';
 import type { PosOperation } from './endpoints.js';
-import { type ExchangeContext, fail } from './respond.js';
+import { type ExchangeContext, fail, ok } from './respond.js';
 
 /** The answer being rewritten: its JSON body (undefined when not JSON), status and headers, all mutable. */
 interface Answer {
@@ -10,6 +10,8 @@ interface Answer {
   status: number;
   headers: Headers;
   body: unknown;
+  /** What earlier answers of this partner left for a break that needs it (the holds already released). */
+  memory: Set<string>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a break rewrites whatever JSON the route answered.
@@ -187,12 +189,50 @@ const rewrites = {
     if (answer.status === 429) answer.headers.delete('retry-after');
     return undefined;
   },
+  /** A create retried with its Idempotency-Key answers another hold than the first. */
+  'reservation-replay-new-hold': (answer) => {
+    const data = answer.body?.data;
+    if (answer.operation === 'createStockReservation' && answer.headers.has('idempotent-replayed') && data)
+      data.reservationId = `${data.reservationId}-AGAIN`;
+    return undefined;
+  },
+  /** A second hold of an IMEI already held is accepted. */
+  'imei-double-hold': (answer, context) =>
+    answer.body?.error?.code === 'imei_already_reserved'
+      ? ok(context, {
+          reservationId: 'RSV-DOUBLE',
+          storeId: new URL(answer.request.url).searchParams.get('storeId'),
+          state: 'ACTIVE',
+          sku: 'SM-DOUBLE',
+          quantity: 1,
+          createdAt: context.now.toISOString(),
+          expiresAt: new Date(context.now.getTime() + 1_800_000).toISOString(),
+        })
+      : undefined,
+  /** `ttlSeconds` is ignored: every hold lasts 30 minutes. */
+  'reservation-ttl-ignored': (answer) => {
+    const data = answer.body?.data;
+    if (answer.operation === 'createStockReservation' && answer.status === 200 && data?.createdAt)
+      data.expiresAt = new Date(Date.parse(data.createdAt) + 1_800_000).toISOString();
+    return undefined;
+  },
+  /** Releasing a hold already released is a 409 instead of its current state. */
+  'release-twice-conflict': (answer, context) => {
+    const id = answer.body?.data?.reservationId;
+    if (answer.operation !== 'releaseStockReservation' || answer.status !== 200 || !id) return undefined;
+    if (answer.memory.has(id)) return fail(context, 'reservation_not_active');
+    answer.memory.add(id);
+    return undefined;
+  },
 } satisfies Record<string, Rewrite>;
 
 /** A deliberate break of the contract, for testing a conformance check: `sim.faults.breakContract('token-cacheable')`. */
 export type ContractBreak = keyof typeof rewrites;
 
 export const contractBreaks = Object.keys(rewrites) as ContractBreak[];
+
+/** Per partner (its set of active breaks): what its breaks remember between answers. */
+const memories = new WeakMap<ReadonlySet<ContractBreak>, Set<string>>();
 
 /** The response as the active breaks leave it (the same response when none is active). */
 export async function applyContractBreaks(
@@ -211,7 +251,9 @@ export async function applyContractBreaks(
     body = undefined;
   }
   const headers = new Headers(response.headers);
-  const answer = { operation, request, status: response.status, headers, body };
+  const memory = memories.get(active) ?? new Set<string>();
+  memories.set(active, memory);
+  const answer = { operation, request, status: response.status, headers, body, memory };
   for (const name of active) {
     const replaced = rewrites[name](answer, context);
     if (replaced) return replaced;

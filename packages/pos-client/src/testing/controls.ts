@@ -45,6 +45,11 @@ export interface PartnerVariants {
   echoRequestId: boolean;
   /** The `message` of an IMEI refusal (R-05): `operational` (default) text, `empty` (''), or `missing`. */
   imeiRefusalMessage: 'operational' | 'empty' | 'missing';
+  /**
+   * Stock reservation (optional, v1.1): `supported` (default), or a partner without it answering every
+   * reservation path with 404 `not-found` or 501 `not-implemented`.
+   */
+  reservations: 'supported' | 'not-found' | 'not-implemented';
 }
 
 export const defaultPartnerVariants: Readonly<PartnerVariants> = Object.freeze({
@@ -52,6 +57,7 @@ export const defaultPartnerVariants: Readonly<PartnerVariants> = Object.freeze({
   saleNotFoundCode: 'resource_not_found',
   echoRequestId: true,
   imeiRefusalMessage: 'operational',
+  reservations: 'supported',
 });
 
 export interface PartnerControls {
@@ -97,7 +103,13 @@ export interface SaleControls {
   find(criteria: SaleSearchRequest): SaleStatus[];
 }
 
-export function createControls(dataset: Dataset, variants: PartnerVariants, now: () => Date) {
+export function createControls(
+  dataset: Dataset,
+  variants: PartnerVariants,
+  now: () => Date,
+  /** Called when a sale is invoiced (becomes ACTIVE): the simulation commits the hold of its IMEI. */
+  onInvoiced: (imei: string) => void = () => {},
+) {
   const storeById = (storeId: string) => {
     const store = dataset.stores.find((candidate) => candidate.storeId === storeId);
     if (!store) throw new Error(`simulated POS: no store ${storeId}`);
@@ -163,7 +175,10 @@ export function createControls(dataset: Dataset, variants: PartnerVariants, now:
   ) => {
     const { sale } = record;
     const device = dataset.devices.get(record.imei);
-    if (status === 'ACTIVE') invoice(dataset, storeById(record.storeId), sale, options);
+    if (status === 'ACTIVE') {
+      invoice(dataset, storeById(record.storeId), sale, options);
+      onInvoiced(record.imei);
+    }
     if (status === 'CANCELLED') {
       if (!sale.invoiceNumber) invoice(dataset, storeById(record.storeId), sale, options);
       cancel(sale, options.cancelledAt ?? now().toISOString());

@@ -14,7 +14,13 @@ export interface ExchangeContext {
   now: Date;
 }
 
-function json(context: ExchangeContext, status: number, body: unknown, headers: Record<string, string> = {}) {
+/** A JSON answer with the headers every answer carries (`X-Request-Id`, `X-Processing-Time-Ms`). */
+export function json(
+  context: ExchangeContext,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const elapsed = Math.max(0, Math.trunc(performance.now() - context.startedAt));
   return new Response(JSON.stringify(body), {
     status,

@@ -1,5 +1,13 @@
 // The simulated partner POS: one `(request: Request) => Promise<Response>` core over a seeded data set, with its controls.
-import { type Clock, endpoints, type Plan, type Store, schemas, systemClock } from '@fin/core';
+import {
+  type Clock,
+  endpoints,
+  type Plan,
+  type StockReservation,
+  type Store,
+  schemas,
+  systemClock,
+} from '@fin/core';
 import { createAuth, type SimulatedClient } from './auth.js';
 import { applyContractBreaks } from './contract-breaks.js';
 import {
@@ -24,6 +32,7 @@ import { endpointOf, type PosOperation } from './endpoints.js';
 import { createFaults, type FaultControls, type FaultPlan } from './faults.js';
 import { createSlidingWindow } from './rate-limit.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
+import { createReservationBook } from './reservations/book.js';
 import { type ExchangeContext, fail, failToken, malformed, plain } from './respond.js';
 import {
   listEmployees,
@@ -35,6 +44,12 @@ import {
 } from './routes/catalog.js';
 import type { Exchange, LoginShape, Route, SimulationState } from './routes/exchange.js';
 import { stockOf, validateImei } from './routes/inventory.js';
+import {
+  createStockReservation,
+  extendStockReservation,
+  getStockReservation,
+  releaseStockReservation,
+} from './routes/reservations.js';
 import { searchSales } from './routes/sales.js';
 import { sellerSession } from './routes/sellers.js';
 
@@ -98,6 +113,8 @@ export interface SimulatedPos {
   setLoginShape(shape: LoginShape): void;
   /** Tokens issued so far: `expire` them (`expired_token`) or `revoke` them (`invalid_token`). */
   readonly tokens: { expire(): void; revoke(): void };
+  /** Stock holds (v1.1) as the partner keeps them, settled on the simulation's clock (expired ones read `EXPIRED`). */
+  readonly reservations: { list(): StockReservation[] };
 }
 
 export const defaultSimulatedClient: Readonly<SimulatedClient> = Object.freeze({
@@ -120,6 +137,10 @@ const routes: Record<ApiOperation, Route> = {
   getStock: stockOf,
   validateImei,
   searchSales,
+  createStockReservation,
+  getStockReservation,
+  extendStockReservation,
+  releaseStockReservation,
 };
 
 /** Waits `ms`; resolves `false` early when the caller gives up (the request's signal aborts). */
@@ -143,8 +164,10 @@ const CLIENT_CLOSED_REQUEST = 499;
 export function createSimulatedPos(options: SimulatedPosOptions = {}): SimulatedPos {
   const clock = options.clock ?? systemClock;
   const clients = options.clients ?? [defaultSimulatedClient];
+  const dataset = createDataset(options.seed ?? 1, defaultSize(options.size));
   const state: SimulationState = {
-    dataset: createDataset(options.seed ?? 1, defaultSize(options.size)),
+    dataset,
+    reservations: { book: createReservationBook(dataset), replays: new Map() },
     loginShape: options.loginShape ?? 'status-wrapped',
     sessionTtlSeconds: options.sessionTtlSeconds ?? 8 * 3600,
     variants: { ...defaultPartnerVariants, ...options.partner },
@@ -158,7 +181,12 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     limits && createSlidingWindow(limits.tokenFailures ?? endpoints.TOKEN_FAILURES_PER_MINUTE, windowMs);
   const faults = createFaults();
   const requests = createRequestLog();
-  const controls = createControls(state.dataset, state.variants, () => clock.now());
+  const controls = createControls(
+    state.dataset,
+    state.variants,
+    () => clock.now(),
+    (imei) => state.reservations.book.commit(imei, clock.now()),
+  );
 
   /** `Retry-After` seconds when `key` is over `limiter`'s budget; a request let through takes a slot. */
   const overLimit = (limiter: typeof readLimit, key: string | undefined, nowMs: number) => {
@@ -252,7 +280,6 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     return response;
   };
 
-  const { dataset } = state;
   return {
     fetch,
     credentials: { clientId: clients[0]!.clientId, clientSecret: clients[0]!.clientSecret },
@@ -287,5 +314,6 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
       expire: () => auth.expireAll(clock.now().getTime()),
       revoke: () => auth.revokeAll(),
     },
+    reservations: { list: () => state.reservations.book.all(clock.now()) },
   };
 }

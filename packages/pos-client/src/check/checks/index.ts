@@ -12,6 +12,7 @@ import { pagination } from './pagination.js';
 import { payload } from './payload.js';
 import { processingTime } from './processing-time.js';
 import { requestId } from './request-id.js';
+import { reservationChecks } from './reservations.js';
 import { saleSearch } from './sale-search.js';
 import { sellerSession } from './seller-session.js';
 import { stock } from './stock.js';
@@ -29,6 +30,7 @@ export const allChecks: readonly Check[] = [
   stock,
   imeiValidation,
   saleSearch,
+  ...reservationChecks,
   errorCodes,
   envelope,
   requestId,

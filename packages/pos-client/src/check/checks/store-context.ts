@@ -3,10 +3,13 @@ import { catalogEntry, endpoints } from '@fin/core';
 import { type Check, expectError } from '../check.js';
 import type { PosOperation } from '../probe.js';
 
-/** The endpoints whose query carries `storeId` (plans, products, barcode, services, stock, IMEI). */
+/**
+ * The endpoints whose query carries `storeId` (plans, products, barcode, services, stock, IMEI). The
+ * optional stock reservation endpoints (v1.1) are left to the reservation checks, skipped for a partner without them.
+ */
 const storeScopedOperations = (Object.keys(endpoints.partnerPos) as PosOperation[]).filter((operation) => {
-  const query = (endpoints.partnerPos[operation] as endpoints.EndpointDefinition).query;
-  return query !== undefined && 'storeId' in query.shape;
+  const { query, path } = endpoints.partnerPos[operation] as endpoints.EndpointDefinition;
+  return query !== undefined && 'storeId' in query.shape && !path.startsWith('/v1/stock/reservations');
 });
 
 export const storeContext: Check = {

@@ -3,6 +3,7 @@ import { type ErrorDetail, exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH, typ
 import type { z } from 'zod';
 import type { PartnerVariants } from '../controls.js';
 import type { Dataset } from '../data/dataset.js';
+import type { ReservationBook } from '../reservations/book.js';
 import { type ExchangeContext, fail } from '../respond.js';
 
 /** Which of the spec's two seller-session response shapes the partner answers with. */
@@ -15,6 +16,11 @@ export interface SimulationState {
   sessionTtlSeconds: number;
   /** How this partner reads the spec where it is open (`sim.partner.set(...)`). */
   variants: PartnerVariants;
+  /** Stock holds (v1.1) and the first answers of their writes by `Idempotency-Key`. */
+  reservations: {
+    book: ReservationBook;
+    replays: Map<string, { fingerprint: string; status: number; body: string }>;
+  };
 }
 
 export interface Exchange {

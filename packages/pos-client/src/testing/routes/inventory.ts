@@ -17,7 +17,15 @@ export function stockOf(exchange: Exchange) {
     storeId: scoped.store.storeId,
     [exchange.state.variants.stockField]: entry.stock,
     updatedAt: entry.stockUpdatedAt,
+    ...reservedOf(exchange, scoped.store.storeId, entry.product.sku),
   });
+}
+
+/** v1.1 (SR-9): the units held by active reservations, shown only while some are held (v1.0 answers stay as they were). */
+function reservedOf(exchange: Exchange, storeId: string, sku: string) {
+  if (exchange.state.variants.reservations !== 'supported') return {};
+  const reserved = exchange.state.reservations.book.reserved(storeId, sku, exchange.context.now);
+  return reserved > 0 ? { reserved } : {};
 }
 
 /** An IMEI refusal's `message` as this partner writes it: the operational text, empty, or left out. */
