@@ -1,7 +1,7 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
 import type { Logger } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import type { Store } from '../ports/store.js';
+import type { LimitedIdempotencyClaim, LimitedIdempotencyClaimResult, Store } from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
@@ -66,22 +66,31 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     }
   }
 
+  /** The combined statement, or when it fails (not unavailable) the hit and the claim apart. */
+  async function withClaimFallback<R extends LimitedIdempotencyClaimResult>(
+    input: LimitedIdempotencyClaim,
+    combined: () => Promise<R>,
+  ): Promise<R | LimitedIdempotencyClaimResult> {
+    try {
+      return await combined();
+    } catch (error) {
+      if (isStoreUnavailable(error)) throw error;
+      // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
+      const limit = await consumeWithFallback(input.hit);
+      if (!limit.allowed) return { limit };
+      return { limit, claim: await idempotency.claimIdempotencyKey(pool, input.claim) };
+    }
+  }
+
   return {
     saveToken: (token) => tokens.saveToken(pool, token),
     findToken: (tokenHash) => cachedTokens.find(tokenHash, () => tokens.findToken(pool, tokenHash)),
 
     claimIdempotencyKey: (claim) => idempotency.claimIdempotencyKey(pool, claim),
-    async claimIdempotencyKeyWithinLimit(input) {
-      try {
-        return await idempotency.claimIdempotencyKeyWithinLimit(pool, input);
-      } catch (error) {
-        if (isStoreUnavailable(error)) throw error;
-        // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
-        const limit = await consumeWithFallback(input.hit);
-        if (!limit.allowed) return { limit };
-        return { limit, claim: await idempotency.claimIdempotencyKey(pool, input.claim) };
-      }
-    },
+    claimIdempotencyKeyWithinLimit: (input) =>
+      withClaimFallback(input, () => idempotency.claimIdempotencyKeyWithinLimit(pool, input)),
+    claimAuthorizeWithinLimit: (input) =>
+      withClaimFallback(input, () => idempotency.claimAuthorizeWithinLimit(pool, input)),
     completeIdempotencyKey: (ref) => idempotency.completeIdempotencyKey(pool, ref),
     releaseIdempotencyKey: (ref) => idempotency.releaseIdempotencyKey(pool, ref),
 
