@@ -33,9 +33,18 @@ export function stagesOf(deps: ServiceDeps, id: UseCaseId, idempotency: Idempote
   ];
 }
 
-/** One composed pipeline per endpoint, built once; the returned function runs the one a call addresses. */
+/**
+ * One composed pipeline per registry entry (the token endpoint's aside), built once: an entry no use case
+ * serves fails here, when the service is created. The returned function runs the one a call addresses.
+ */
 export function createPipelines(deps: ServiceDeps) {
   const idempotency = createIdempotency(deps);
-  const pipelines = new Map(useCaseIds.map((id) => [id, compose(stagesOf(deps, id, idempotency))]));
+  const ids = Object.keys(endpoints.salesAuthorization).filter((id) => id !== 'issueToken');
+  const pipelines = new Map<string, ReturnType<typeof compose>>();
+  for (const id of ids) {
+    if (!useCaseIds.includes(id as UseCaseId))
+      throw new Error(`${id}: in the registry, no use case serves it`);
+    pipelines.set(id, compose(stagesOf(deps, id as UseCaseId, idempotency)));
+  }
   return (ctx: RequestContext) => pipelines.get(ctx.operationId)!(ctx);
 }
