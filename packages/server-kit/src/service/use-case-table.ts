@@ -8,6 +8,7 @@ import { authorizeSale } from '../use-cases/authorize.js';
 import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
 import type { Seal, UseCaseResult } from '../use-cases/result.js';
+import { retrieveSale } from '../use-cases/retrieve.js';
 import type { ServiceDeps } from './deps.js';
 import type { ClaimOf } from './pipeline/idempotent.js';
 import type { Trace } from './request-log.js';
@@ -89,6 +90,11 @@ const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
     route: 'cancel',
     run: (deps, { client, body, params, now, seal }) =>
       cancelSale(deps, { clientId: client.clientId, authorizationId: params.id!, notice: body, now, seal }),
+  },
+  retrieveSale: {
+    route: 'retrieve',
+    run: (deps, { client, params, now }) =>
+      retrieveSale(deps, { clientId: client.clientId, authorizationId: params.id!, now }),
   },
 };
 
