@@ -30,7 +30,9 @@ describe('own lines of a function', () => {
   });
 
   it('a factory returning short methods is as long as its own code, not the sum of its methods', () => {
-    const methods = Array.from({ length: 40 }, (_, i) => `    m${i}() {\n      return ${i};\n    },`).join('\n');
+    const methods = Array.from({ length: 40 }, (_, i) => `    m${i}() {\n      return ${i};\n    },`).join(
+      '\n',
+    );
     const measured = measure(`function factory() {\n  const state = 1;\n  return {\n${methods}\n  };\n}`);
     expect(measured.factory).toBe(5);
     expect(measured.m0).toBe(3);
