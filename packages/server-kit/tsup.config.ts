@@ -7,6 +7,7 @@ export default defineConfig(
     index: 'src/index.ts',
     postgres: 'src/postgres/index.ts',
     testing: 'src/testing/index.ts',
+    rules: 'src/rules/index.ts',
     'migrate-cli': 'src/postgres/cli.ts',
   }),
 );
