@@ -24,6 +24,7 @@ export default defineConfig({
         find: /^@fin\/server-kit\/postgres$/,
         replacement: src('./packages/server-kit/src/postgres/index.ts'),
       },
+      { find: /^@fin\/server-kit\/rules$/, replacement: src('./packages/server-kit/src/rules/index.ts') },
       {
         find: /^@fin\/server-kit\/testing$/,
         replacement: src('./packages/server-kit/src/testing/index.ts'),

@@ -24,6 +24,7 @@ describe('docs/server-kit.md', () => {
       `{ windowDays: ${windowDays}, ceiling: ${ceiling}, limit: ${limit}, timeZone: '${timeZone}' }`,
     );
     expect(doc).toContain(`\`writesPerMinute\` ${defaultLimits.writesPerMinute}`);
+    expect(doc).toContain(`\`readsPerMinute\` ${defaultLimits.readsPerMinute}`);
     expect(doc).toContain(`\`maxBodyBytes\` ${defaultLimits.maxBodyBytes}`);
   });
 });

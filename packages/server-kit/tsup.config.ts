@@ -9,6 +9,7 @@ export default defineConfig(
     testing: 'src/testing/index.ts',
     fastify: 'src/adapters/fastify.ts',
     express: 'src/adapters/express.ts',
+    rules: 'src/rules/index.ts',
     'migrate-cli': 'src/postgres/cli.ts',
   }),
 );

@@ -73,7 +73,7 @@ describe.each(modes)('Prism mock ($name) of the published documents', ({ dynamic
   );
 
   it.each(Array.from({ length: runs }, (_, run) => run + 1))(
-    '@fin/authorization-client runs a journey (authorize, confirm, cancel) against the Sales Authorization mock (run %i)',
+    '@fin/authorization-client runs a journey (authorize, confirm, cancel, retrieve) against the Sales Authorization mock (run %i)',
     async () => {
       const recorder = recordingFetch();
       const fin = new AuthorizationClient({
@@ -109,6 +109,8 @@ describe.each(modes)('Prism mock ($name) of the published documents', ({ dynamic
         invoicedAt: new Date().toISOString(),
       });
       await sale.cancel(authorizationId, { reason: 'EXCHANGE' });
+      const state = await fin.retrieve(authorizationId);
+      expect(['AUTHORIZED', 'CONFIRMED', 'CANCELLED', 'EXPIRED']).toContain(state.status);
       expect(requestViolations(recorder.exchanges)).toEqual([]);
       expect(responseViolations(recorder.exchanges)).toEqual([]);
     },

@@ -110,7 +110,7 @@ const post = (path: string, body: string, headers: Record<string, string | undef
   });
 
 describe('Prism proxy in front of the financing service (docs/openapi/sales-authorization.json)', () => {
-  it('journeys through @fin/authorization-client: approved then confirmed, declined, approved then cancelled', async () => {
+  it('journeys through @fin/authorization-client: approved then confirmed, declined, approved then cancelled, each read back', async () => {
     const sale = fin.journey();
     const approved = await sale.authorize(order('12345678909', devices[0]!));
     if (!approved.authorized) throw new Error('expected an approval');
@@ -119,6 +119,10 @@ describe('Prism proxy in front of the financing service (docs/openapi/sales-auth
       invoiceAtPartner('12345678909', devices[0]!),
     );
     expect(contract.status).toBe('CONFIRMED');
+    expect(await fin.retrieve(approved.authorizationId)).toMatchObject({
+      status: 'CONFIRMED',
+      contractId: contract.contractId,
+    });
 
     const declined = await fin.authorize(order(magicValues.cpf.declined, devices[1]!));
     expect(declined.authorized).toBe(false);
@@ -127,6 +131,10 @@ describe('Prism proxy in front of the financing service (docs/openapi/sales-auth
     if (!other.authorized) throw new Error('expected an approval');
     const cancelled = await fin.cancel(other.authorizationId, { reason: 'CUSTOMER_REQUEST' });
     expect(cancelled).toMatchObject({ authorizationId: other.authorizationId, reason: 'CUSTOMER_REQUEST' });
+    expect(await fin.retrieve(other.authorizationId)).toMatchObject({
+      status: cancelled.status,
+      cancellation: { reason: 'CUSTOMER_REQUEST', verification: cancelled.verification },
+    });
 
     expect(requestViolations(valid.exchanges)).toEqual([]);
     expect(responseViolations(valid.exchanges)).toEqual([]);

@@ -203,6 +203,12 @@ function documentDrift(table: Table, document: OpenApiDocument): string[] {
   return issues;
 }
 
+/** A read the registry could gain: drift until a server stage, a client method and the documents have it. */
+const historyRead = endpoints.defineEndpoint({
+  ...endpoints.salesAuthorization.retrieveSale,
+  path: '/v1/sales/{id}/history',
+});
+
 describe('the OpenAPI documents', () => {
   it.each(apis)(
     'the $name document holds exactly the registry entries, as the registry declares them',
@@ -324,6 +330,7 @@ describe('the Sales Authorization API: server-kit and the sandbox', () => {
       invoicedAt: new Date(),
     });
     await client.cancel(authorized.authorizationId, { reason: 'CUSTOMER_REQUEST' });
+    await client.retrieve(authorized.authorizationId);
     server.events.removeListener('request:start', listener);
 
     const recorded = await Promise.all(calls);
@@ -331,6 +338,12 @@ describe('the Sales Authorization API: server-kit and the sandbox', () => {
     const { confirmSale: _, ...withoutConfirm } = endpoints.salesAuthorization;
     expect(callDrift(withoutConfirm, recorded)).toContain(
       `POST /v1/sales/${encodeURIComponent(authorized.authorizationId)}/confirm: called, but no registry entry declares it`,
+    );
+    // A read in the registry that no client method calls, and that no document holds, is drift too.
+    const withHistory = { ...endpoints.salesAuthorization, saleHistory: historyRead };
+    expect(callDrift(withHistory, recorded)).toContain('saleHistory: in the registry, never called');
+    expect(documentDrift(withHistory, buildSalesAuthorizationOpenApi())).toContain(
+      'saleHistory: in the registry, not documented',
     );
   });
 });
@@ -344,6 +357,9 @@ it("z.infer of an entry's response schema is the result type of the method that 
   >();
   expectTypeOf<Awaited<ReturnType<AuthorizationClient['cancel']>>>().toEqualTypeOf<
     WriteResult<Data<typeof sales.cancelSale>>
+  >();
+  expectTypeOf<Awaited<ReturnType<AuthorizationClient['retrieve']>>>().toEqualTypeOf<
+    WithResponse<Data<typeof sales.retrieveSale>>
   >();
   expectTypeOf<Awaited<ReturnType<StoreScope['stock']['get']>>>().toEqualTypeOf<
     WithResponse<Data<typeof pos.getStock>>

@@ -1,5 +1,6 @@
-// AuthorizationClient: authorize, confirm and cancel a financed sale over the shared @fin/core transport.
+// AuthorizationClient: authorize, confirm, cancel and retrieve a financed sale over the shared @fin/core transport.
 import {
+  type AuthorizationState,
   type AuthorizeRequest,
   type AuthorizeResult,
   type CancelReason,
@@ -13,7 +14,9 @@ import {
   type HttpClient,
   type HttpClientOptions,
   type CallOptions as TransportCallOptions,
+  type WithResponse,
   type WriteResult,
+  withResponse,
   withWriteReceipt,
 } from '@fin/core/transport';
 import { v4 as uuidv4 } from 'uuid';
@@ -175,6 +178,23 @@ export class AuthorizationClient {
       ...options,
     });
     return withWriteReceipt(data, meta);
+  }
+
+  /**
+   * The current state of an authorization this client created (`GET /v1/sales/{id}`): `status`,
+   * `expiresAt`, `contractId` once confirmed, `cancellation` once notified (with its R-08 `verification`).
+   * What a POS restarting after a crash reads to learn where a sale stands. A read: no Idempotency-Key.
+   */
+  async retrieve(
+    authorizationId: string,
+    options: Omit<CallOptions, 'idempotencyKey'> = {},
+  ): Promise<WithResponse<AuthorizationState>> {
+    const params = onAuthorization(authorizationId);
+    const { data, meta } = await this.#http.request({
+      ...endpoints.endpointRequest(api.retrieveSale, { params }),
+      ...options,
+    });
+    return withResponse(data, meta);
   }
 
   /** R-06: whether an approved authorization has passed its `expiresAt`. */

@@ -48,6 +48,8 @@ const salesAuthorizationEndpoints: [string, string, z.ZodType][] = [
   ['post', '/v1/sales/authorize', schemas.authorizeResult],
   ['post', '/v1/sales/{id}/confirm', schemas.confirmResult],
   ['post', '/v1/sales/{id}/cancel', schemas.cancelResult],
+  // A compatible addition under section 9.2 (DESIGN 22): the owner's read of an authorization.
+  ['get', '/v1/sales/{id}', schemas.authorizationState],
 ];
 const endpoints = { 'Partner POS': partnerPosEndpoints, 'Sales Authorization': salesAuthorizationEndpoints };
 

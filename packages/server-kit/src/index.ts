@@ -1,4 +1,4 @@
-// Public entry point of @fin/server-kit: the Sales Authorization API as a Web-standard fetch, its ports and stores.
+// Public entry point of @fin/server-kit: the service as a Web-standard fetch, adapters, stores, ports, workers; rules at ./rules.
 export type { ClientRegistration } from './auth/client-registry.js';
 export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
 export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
@@ -8,35 +8,10 @@ export { type NodeHandler, type PlainHandler, toNodeHandler } from './http/node-
 export type { BodyRead, PlainRequest, PlainResponse } from './http/plain.js';
 export { memoryStore } from './memory/memory-store.js';
 export * from './ports/index.js';
-export { buildContract, type ContractInput } from './rules/contract.js';
-export { checkCartTotals, checkTotalMatchesProposal, type TotalsCheck } from './rules/r02-totals.js';
-export {
-  AUTHORIZATION_VALIDITY_MS,
-  authorizationExpiresAt,
-  effectiveStatus,
-  isAuthorizationExpired,
-} from './rules/r06-expiry.js';
-export {
-  checkCancelledAt,
-  checkConfirmTime,
-  DEFAULT_CLOCK_SKEW_MS,
-  defaultTimeWindowPolicy,
-  type TimeWindowPolicy,
-} from './rules/r06-time-window.js';
-export { DECLINE_HTTP_STATUS, DEFAULT_DECLINE_MESSAGE, declineResult } from './rules/r07-decline.js';
-export { checkCancellationBySaleSearch, type SaleSearchVerdict } from './rules/r08-cancellation.js';
-export { checkImeiNotFinanced, holdsImei, IMEI_HOLDING_STATUSES } from './rules/r10-imei.js';
-export {
-  checkProposalReuse,
-  defaultProposalReusePolicy,
-  type ProposalReuseCheck,
-  type ProposalReuseFailureCode,
-  type ProposalReuseInput,
-  type ProposalReusePolicy,
-  selectExchangeToReuse,
-} from './rules/r11-reuse.js';
-export { checkSaleCeiling } from './rules/sale-ceiling.js';
-export { checkCancelTransition, checkConfirmTransition } from './rules/transitions.js';
+// The configuration `createFinancingService` takes (`rules.r11`, `rules.clockSkewMs`) and its defaults; the
+// rule functions themselves are `@fin/server-kit/rules`.
+export { DEFAULT_CLOCK_SKEW_MS } from './rules/r06-time-window.js';
+export { defaultProposalReusePolicy, type ProposalReusePolicy } from './rules/r11-reuse.js';
 export {
   createFinancingService,
   type FinancingService,

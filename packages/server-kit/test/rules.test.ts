@@ -15,7 +15,7 @@ import {
   defaultProposalReusePolicy,
   isAuthorizationExpired,
   selectExchangeToReuse,
-} from '@fin/server-kit';
+} from '@fin/server-kit/rules';
 import { authorizationFixture, proposalFixture } from '@fin/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cart } from './support/harness.js';

@@ -58,8 +58,8 @@ describe('issue 19: the store unavailable', () => {
     const { store, down } = flakyStore();
     const h = harness({ store });
     const key = randomUUID();
-    // The database goes away mid-request: the use case's read fails, and so does the key's release.
-    down.add('findActiveByImei');
+    // The database goes away mid-request: the use case's write fails, and so does the key's release.
+    down.add('createAuthorization');
     down.add('releaseIdempotencyKey');
     expect((await h.authorize(cart(), { idempotencyKey: key })).status).toBe(503);
     down.clear();
@@ -127,7 +127,7 @@ describe('issue 19: the store unavailable', () => {
     const { store, down } = flakyStore();
     const h = harness({ store });
     await h.token();
-    down.add('claimIdempotencyKeyWithinLimit');
+    down.add('claimAuthorizeWithinLimit');
     for (let i = 0; i < 5; i++) expect((await h.authorize(cart())).status).toBe(503);
     down.clear();
     expect((await h.authorize(cart())).status).toBe(200);

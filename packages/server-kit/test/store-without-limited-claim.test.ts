@@ -1,4 +1,4 @@
-// A Store without the optional combined step (claimIdempotencyKeyWithinLimit) gets the same answers from the service.
+// A Store without the optional combined steps (claimIdempotencyKeyWithinLimit, claimAuthorizeWithinLimit) gets the same answers from the service.
 import { randomUUID } from 'node:crypto';
 import { money } from '@fin/core';
 import { memoryStore, type Store } from '@fin/server-kit';
@@ -7,7 +7,7 @@ import { cart, harness, MINUTE, OTHER_CUSTOMER } from './support/harness.js';
 
 /** memoryStore() as a store written before the optional step existed would be. */
 function storeWithoutOptionalSteps(): Store {
-  const { claimIdempotencyKeyWithinLimit, ...required } = memoryStore();
+  const { claimIdempotencyKeyWithinLimit, claimAuthorizeWithinLimit, ...required } = memoryStore();
   return required;
 }
 

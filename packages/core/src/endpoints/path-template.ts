@@ -56,24 +56,39 @@ function paramsOf(pattern: Pattern, path: string): Record<string, string> | unde
   return Object.fromEntries(pattern.names.map((name, index) => [name, values[index]!]));
 }
 
+/** Literal segments rank before parameters, position by position: `/sales/authorize` before `/sales/{id}`. */
+const specificity = (a: string, b: string): number => {
+  const [left, right] = [a.split('/'), b.split('/')];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const literal =
+      Number(PARAMETER_SEGMENT.test(left[index]!)) - Number(PARAMETER_SEGMENT.test(right[index]!));
+    if (literal !== 0) return literal;
+  }
+  return 0;
+};
+const PARAMETER_SEGMENT = /^\{\w+\}$/;
+
 /**
- * The router of one API: which endpoint a method and path address, with their path parameters. A path
- * no endpoint has is `not_found`; a known path with another method is `method_not_allowed` and `allow`.
+ * The router of one API: which endpoint a method and path address, with their path parameters. The most
+ * specific path that matches decides (a literal segment wins over a parameter, whatever the method): a
+ * path no endpoint has is `not_found`; a known path with another method is `method_not_allowed` and `allow`.
  */
 export function createEndpointMatcher<T extends EndpointTable>(table: T) {
-  const patterns = Object.entries(table).map(([operationId, endpoint]) => patternOf(operationId, endpoint));
+  const paths = [...new Set(Object.values(table).map((endpoint) => endpoint.path))].sort(specificity);
+  const byPath = paths.map((path) =>
+    Object.entries(table)
+      .filter(([, endpoint]) => endpoint.path === path)
+      .map(([operationId, endpoint]) => patternOf(operationId, endpoint)),
+  );
   return (method: string, path: string): EndpointMatch<Extract<keyof T, string>> => {
-    const allowed: string[] = [];
-    for (const pattern of patterns) {
-      const params = paramsOf(pattern, path);
+    for (const patterns of byPath) {
+      const params = paramsOf(patterns[0]!, path);
       if (params === undefined) continue;
-      if (pattern.method === method.toUpperCase()) {
-        return { ok: true, operationId: pattern.operationId as Extract<keyof T, string>, params };
-      }
-      allowed.push(pattern.method);
+      const found = patterns.find((pattern) => pattern.method === method.toUpperCase());
+      if (found) return { ok: true, operationId: found.operationId as Extract<keyof T, string>, params };
+      const allow = [...new Set(patterns.map((pattern) => pattern.method))].join(', ');
+      return { ok: false, code: 'method_not_allowed', allow };
     }
-    return allowed.length > 0
-      ? { ok: false, code: 'method_not_allowed', allow: [...new Set(allowed)].join(', ') }
-      : { ok: false, code: 'not_found' };
+    return { ok: false, code: 'not_found' };
   };
 }

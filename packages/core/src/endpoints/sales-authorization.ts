@@ -1,7 +1,9 @@
 // The Sales Authorization API (spec section 4): implemented by the financing service, called by the partner POS.
 import * as z from 'zod';
 import {
+  type AuthorizationState,
   authorizationApproved,
+  authorizationState,
   authorizeRequest,
   authorizeResult,
   cancelRequest,
@@ -9,7 +11,7 @@ import {
   confirmRequest,
   confirmResult,
 } from '../schemas/sales-authorization.js';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, type NamedExample } from './endpoint.js';
 import {
   authorizeExamples,
   authorizeResultExamples,
@@ -122,6 +124,55 @@ export const salesAuthorizationEndpoints = {
         '`reason: EXCHANGE` marks an exchange, whose proposal a new sale may reuse (R-09, R-11). A ' +
         '`cancelledAt` before the authorization was issued or in the future (beyond the clock skew) is ' +
         '`validation_error`.',
+      tag,
+    },
+  }),
+  retrieveSale: defineEndpoint({
+    method: 'GET',
+    path: '/v1/sales/{id}',
+    rate: 'read',
+    scopes: ['sales:authorize'],
+    pathParameters: authorizationPath,
+    response: {
+      schema: authorizationState,
+      envelope: true,
+      name: 'RetrieveResponse',
+      description: 'The current state of the authorization.',
+      examples: {
+        confirmedCancelPending: {
+          summary: 'Confirmed; a cancellation notice waits for the sale search (R-08)',
+          value: {
+            authorizationId: 'AUT-7f3c2a9e',
+            status: 'CONFIRMED',
+            expiresAt: '2026-01-15T12:15:00.000Z',
+            contractId: 'CTR-5b21d0c4',
+            cancellation: {
+              reason: 'EXCHANGE',
+              noticedAt: '2026-01-15T14:02:11.000Z',
+              verification: 'PENDING',
+            },
+          } satisfies AuthorizationState,
+        },
+        authorized: {
+          summary: 'Authorized, not yet confirmed',
+          value: {
+            authorizationId: 'AUT-7f3c2a9e',
+            status: 'AUTHORIZED',
+            expiresAt: '2026-01-15T12:15:00.000Z',
+          } satisfies AuthorizationState,
+        },
+      } satisfies Record<string, NamedExample>,
+    },
+    errors: ['authorization_not_found'],
+    docs: {
+      summary: 'Read the current state of an authorization',
+      description:
+        'What a POS restarting after a crash, or a webhook receiver, reads to learn where a sale stands. ' +
+        '`status` is reported as by the cancel endpoint: `EXPIRED` once `expiresAt` passed unconfirmed, and a ' +
+        'notified cancellation keeps the prior status until the POS sale search verifies it (R-08); ' +
+        '`cancellation.verification` says where that stands (`PENDING`, `VERIFIED`, `CONTRADICTED`). ' +
+        '`contractId` appears once the sale is confirmed. Only the client that created the authorization may ' +
+        'read it: any other id is `authorization_not_found`. A read: no `Idempotency-Key`, the read rate class.',
       tag,
     },
   }),

@@ -154,3 +154,30 @@ export const cancelResult = z
   })
   .meta({ id: 'CancelResult' });
 export type CancelResult = z.infer<typeof cancelResult>;
+
+/** The cancellation notice of an authorization, as `GET /v1/sales/{id}` shows it (R-08). */
+export const cancellationNotice = z
+  .object({
+    reason: z.string(),
+    /** When the financing service received the notice (`POST /v1/sales/{id}/cancel`). */
+    noticedAt: utcDateTime,
+    verification: cancellationVerification,
+  })
+  .meta({ id: 'CancellationNotice' });
+export type CancellationNotice = z.infer<typeof cancellationNotice>;
+
+/**
+ * The current state of one authorization (`GET /v1/sales/{id}`): `status` as the cancel endpoint reports
+ * it (a notified cancellation keeps the prior status until the sale search verifies it), `contractId`
+ * once confirmed, `cancellation` once notified.
+ */
+export const authorizationState = z
+  .object({
+    authorizationId: z.string().min(1),
+    status: authorizationStatus,
+    expiresAt: utcDateTime,
+    contractId: z.string().optional(),
+    cancellation: cancellationNotice.optional(),
+  })
+  .meta({ id: 'AuthorizationState' });
+export type AuthorizationState = z.infer<typeof authorizationState>;

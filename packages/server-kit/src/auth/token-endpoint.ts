@@ -6,6 +6,7 @@ import { JSON_HEADERS, tokenFailure } from '../http/envelope.js';
 import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
+import type { RegisteredClient } from './client-registry.js';
 import { hashToken, newToken } from './token-hash.js';
 
 /**
@@ -94,7 +95,18 @@ export async function issueToken(
       description: 'Only grant_type=client_credentials is supported.',
     });
   }
-  const requested = (form.params.get('scope') ?? '').split(' ').filter(Boolean);
+  return grantToken(deps, client, form.params.get('scope'), ctx);
+}
+
+/** The token of an authenticated client, for the scopes it asked (all it holds when it named none). */
+async function grantToken(
+  deps: ServiceDeps,
+  client: RegisteredClient,
+  scope: string | undefined,
+  ctx: AnswerContext,
+): Promise<PlainResponse> {
+  const { limits } = deps.settings;
+  const requested = (scope ?? '').split(' ').filter(Boolean);
   const refused = requested.filter((scope) => !client.scopes.has(scope));
   if (refused.length > 0) {
     return tokenFailure(ctx, 'invalid_scope', {

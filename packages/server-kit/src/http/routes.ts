@@ -1,7 +1,7 @@
-// The routes of the Sales Authorization API, read from the endpoint registry; anything else is 404, a wrong method 405.
+// The router of the Sales Authorization API, read from the endpoint registry; anything else is 404, a wrong method 405.
 import { endpoints } from '@fin/core';
 
 export type OperationId = keyof endpoints.SalesAuthorizationEndpoints;
 
 /** The endpoint a method and path address, with the decoded `{id}` of a call on one authorization. */
-export const matchRoute = endpoints.createEndpointMatcher(endpoints.salesAuthorization);
+export const matchEndpoint = endpoints.createEndpointMatcher(endpoints.salesAuthorization);

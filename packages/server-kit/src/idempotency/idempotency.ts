@@ -1,18 +1,17 @@
-// Idempotent execution of write POSTs: one run per (client, key), its answer stored with its effect; duplicates wait and replay.
-import type { ErrorCode } from '@fin/core';
+// Idempotent execution of writes: one run per (client, key), its answer stored with its effect; duplicates wait and replay.
 import type { PlainResponse } from '../http/plain.js';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type {
-  AuthorizeFindings,
-  AuthorizeLookup,
   IdempotencyClaim,
   IdempotencyClaimResult,
-  IdempotencyKeyRef,
-  KeyAnswer,
+  LimitedIdempotencyClaim,
   LimitedIdempotencyClaimResult,
 } from '../ports/store.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { newId } from '../use-cases/ids.js';
+import { createKeyRelease } from './key-release.js';
+import { createOwnedRun, type Execute } from './owned-run.js';
+import { isStorable } from './storable.js';
 
 export type IdempotentOutcome =
   | { kind: 'ran'; response: PlainResponse }
@@ -23,37 +22,24 @@ export type IdempotentOutcome =
   /** The write's rate-limit hit was refused: nothing was claimed nor run. */
   | { kind: 'rate_limited'; decision: RateLimitDecision };
 
-/** Answers that are not stored, so a corrected retry with the same key runs (DESIGN 9). */
-const NOT_STORED: ReadonlySet<string> = new Set<ErrorCode>([
-  'validation_error',
-  'unsupported_currency',
-  'bad_request',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limit_exceeded',
-  'idempotency_key_conflict',
-  'idempotency_key_in_progress',
-]);
+/**
+ * The store step that counts a hit and, when allowed, claims (the store's `claimIdempotencyKeyWithinLimit`
+ * by default). A use case may bring its own, which also reads for it: its `prefetched` reaches the run.
+ */
+export type ClaimWithinLimit = (
+  input: LimitedIdempotencyClaim,
+) => Promise<LimitedIdempotencyClaimResult & { prefetched?: unknown }>;
 
-export function isStorable(response: PlainResponse): boolean {
-  if (response.status >= 500 || response.status === 429) return false;
-  const body = response.body as { error?: { code?: unknown } | null } | null;
-  const code = body?.error?.code;
-  return typeof code !== 'string' || !NOT_STORED.has(code);
-}
-
-/** What a running write is given: the answer its committing store write carries (the atomic phase). */
-export interface OwnedKey {
-  /** The key's answer for `response`, for the store write that makes it true; `undefined` if not stored. */
-  answer(response: PlainResponse): KeyAnswer | undefined;
-  /** The run's `lookup`, answered by the store with the claim (one round trip less per read). */
-  found?: AuthorizeFindings;
-}
-
-export interface Executed {
-  response: PlainResponse;
-  /** `response` was committed with the write's effect (`OwnedKey.answer`): nothing left to store. */
-  answered: boolean;
+export interface IdempotentRequest {
+  clientId: string;
+  /** The `Idempotency-Key`, lower-cased. */
+  key: string;
+  fingerprint: string;
+  /** The write's rate-limit hit, counted once: with the first claim, or alone before waiting on a duplicate. */
+  hit: RateLimitHit;
+  /** A duplicate waits for the first request's answer at most this long (and `idempotencyWaitMs`). */
+  maxWaitMs: number;
+  claimWithinLimit?: ClaimWithinLimit;
 }
 
 interface InFlight {
@@ -61,187 +47,118 @@ interface InFlight {
   done: Promise<PlainResponse | undefined>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A claim's answer, with what the claiming step read for the run; or the refused rate-limit hit. */
+type Claimed = { claim: IdempotencyClaimResult; prefetched?: unknown } | { refused: RateLimitDecision };
 
-/** A release the store refused (it was unavailable) is tried again this often, until the lease ends. */
-const RELEASE_RETRY_MS = 250;
+/** The request's hit while it is not counted yet. */
+interface Pending {
+  hit: RateLimitHit | undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `execute` at most once per (clientId, key) across every instance sharing the store. In this
  * instance a duplicate awaits the running request directly; across instances it polls the store
- * until the answer is stored or `idempotencyWaitMs` (or the request's deadline) runs out. A run that
- * fails before committing releases its key at once, and keeps trying while the store is unavailable,
- * so the client's retry runs instead of meeting 409 `idempotency_key_in_progress` until the lease ends.
+ * until the answer is stored or `idempotencyWaitMs` (or the request's deadline) runs out.
  */
 export function createIdempotency(deps: ServiceDeps) {
   const inFlight = new Map<string, InFlight>();
   const { idempotencyRetentionMs, idempotencyLeaseMs, idempotencyWaitMs } = deps.settings.limits;
   const { store, rateLimiter } = deps;
-  /** Claims this instance failed to release, by local key: retried in the background and before a reclaim. */
-  const unreleased = new Map<string, IdempotencyKeyRef>();
+  const keys = createKeyRelease(store, idempotencyLeaseMs);
+  const runOwned = createOwnedRun(deps, keys.release);
 
-  async function release(local: string, ref: IdempotencyKeyRef): Promise<void> {
-    try {
-      await store.releaseIdempotencyKey(ref);
-      if (unreleased.get(local) === ref) unreleased.delete(local);
-    } catch {
-      if (unreleased.has(local) && unreleased.get(local) !== ref) return;
-      const first = !unreleased.has(local);
-      unreleased.set(local, ref);
-      if (first) retryRelease(local, ref, Math.ceil(idempotencyLeaseMs / RELEASE_RETRY_MS));
-    }
-  }
-
-  /** Tries again every RELEASE_RETRY_MS, `attempts` times: by then the lease has freed the key anyway. */
-  function retryRelease(local: string, ref: IdempotencyKeyRef, attempts: number): void {
-    if (attempts <= 0) {
-      unreleased.delete(local);
-      return;
-    }
-    setTimeout(async () => {
-      if (unreleased.get(local) !== ref) return;
-      try {
-        await store.releaseIdempotencyKey(ref);
-        unreleased.delete(local);
-      } catch {
-        retryRelease(local, ref, attempts - 1);
-      }
-    }, RELEASE_RETRY_MS).unref?.();
-  }
-
-  /** Counts `hit` and, when allowed, claims: in one store step when the store is also the limiter. */
-  async function claimCounting(
-    hit: RateLimitHit,
-    claim: IdempotencyClaim,
-    lookup: AuthorizeLookup | undefined,
-  ): Promise<LimitedIdempotencyClaimResult> {
-    if (store.claimIdempotencyKeyWithinLimit && rateLimiter === store) {
-      return store.claimIdempotencyKeyWithinLimit({ hit, claim, ...(lookup ? { lookup } : {}) });
+  /** Counts the pending hit (if any) and claims: in one store step when the store is also the limiter. */
+  async function claim(
+    request: IdempotentRequest,
+    pending: Pending,
+    claimInput: IdempotencyClaim,
+  ): Promise<Claimed> {
+    const hit = pending.hit;
+    pending.hit = undefined;
+    if (!hit) return { claim: await store.claimIdempotencyKey(claimInput) };
+    const combined =
+      rateLimiter === store
+        ? (request.claimWithinLimit ?? store.claimIdempotencyKeyWithinLimit?.bind(store))
+        : undefined;
+    if (combined) {
+      const { limit, ...claimed } = await combined({ hit, claim: claimInput });
+      return claimed.claim ? { ...claimed, claim: claimed.claim } : { refused: limit };
     }
     const limit = await rateLimiter.consumeRateLimit(hit);
-    return limit.allowed ? { limit, claim: await store.claimIdempotencyKey(claim) } : { limit };
+    return limit.allowed ? { claim: await store.claimIdempotencyKey(claimInput) } : { refused: limit };
   }
 
-  /**
-   * `hit`, the request's rate-limit hit, is counted once: with the first claim, or alone before waiting
-   * on a duplicate running here. A refused hit ends the run as `rate_limited`, having claimed nothing.
-   */
-  async function run(
-    clientId: string,
-    key: string,
-    fingerprint: string,
-    execute: (key: OwnedKey) => Promise<Executed>,
-    hit?: RateLimitHit,
-    maxWaitMs = Number.POSITIVE_INFINITY,
-    lookup?: AuthorizeLookup,
-  ): Promise<IdempotentOutcome> {
-    const waitBudgetMs = Math.min(idempotencyWaitMs, maxWaitMs);
-    const local = [clientId, key].join('\u0000');
+  /** A duplicate running in this instance: count the hit alone first, then replay its answer or try again. */
+  async function join(running: InFlight, pending: Pending, fingerprint: string) {
+    if (pending.hit) {
+      const limit = await rateLimiter.consumeRateLimit(pending.hit);
+      pending.hit = undefined;
+      return limit.allowed ? undefined : ({ kind: 'rate_limited', decision: limit } as const);
+    }
+    if (running.fingerprint !== fingerprint) return { kind: 'conflict' } as const;
+    const response = await running.done;
+    return response ? ({ kind: 'replayed', response } as const) : undefined;
+  }
+
+  /** Claims the key and runs it when granted; `undefined` when another instance holds it (poll again). */
+  async function own(
+    request: IdempotentRequest,
+    local: string,
+    pending: Pending,
+    execute: Execute,
+  ): Promise<IdempotentOutcome | undefined> {
+    await keys.releaseStuck(local);
+    const ref = { clientId: request.clientId, key: request.key, owner: newId('claim_') };
+    let finish!: (response: PlainResponse | undefined) => void;
+    const done = new Promise<PlainResponse | undefined>((resolve) => {
+      finish = resolve;
+    });
+    inFlight.set(local, { fingerprint: request.fingerprint, done });
+    let stored: PlainResponse | undefined;
+    try {
+      const claimed = await claim(request, pending, {
+        ...ref,
+        fingerprint: request.fingerprint,
+        now: deps.clock.now(),
+        retentionMs: idempotencyRetentionMs,
+        leaseMs: idempotencyLeaseMs,
+      });
+      if ('refused' in claimed) return { kind: 'rate_limited', decision: claimed.refused };
+      const outcome = claimed.claim;
+      if (outcome.outcome === 'conflict') return { kind: 'conflict' };
+      if (outcome.outcome === 'in_progress') return undefined;
+      stored = outcome.outcome === 'completed' ? outcome.response : undefined;
+      if (stored) return { kind: 'replayed', response: stored };
+      const response = await runOwned(local, ref, execute, claimed.prefetched);
+      if (isStorable(response)) stored = response;
+      return { kind: 'ran', response };
+    } finally {
+      inFlight.delete(local);
+      finish(stored);
+    }
+  }
+
+  async function run(request: IdempotentRequest, execute: Execute): Promise<IdempotentOutcome> {
+    const waitBudgetMs = Math.min(idempotencyWaitMs, request.maxWaitMs);
+    const local = [request.clientId, request.key].join('\u0000');
+    const pending: Pending = { hit: request.hit };
     // The wait is a budget of pauses, not a clock reading: rules read the injected clock, and a test
     // clock standing still must not keep a duplicate waiting forever.
     let waitedMs = 0;
-    let uncounted = hit;
     for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
       const running = inFlight.get(local);
-      if (running && uncounted) {
-        const limit = await rateLimiter.consumeRateLimit(uncounted);
-        uncounted = undefined;
-        if (!limit.allowed) return { kind: 'rate_limited', decision: limit };
-        continue;
-      }
-      if (running) {
-        if (running.fingerprint !== fingerprint) return { kind: 'conflict' };
-        const response = await running.done;
-        if (response) return { kind: 'replayed', response };
-        continue;
-      }
-      const stuck = unreleased.get(local);
-      if (stuck) await release(local, stuck);
-      const owner = newId('claim_');
-      let finish!: (response: PlainResponse | undefined) => void;
-      const done = new Promise<PlainResponse | undefined>((resolve) => {
-        finish = resolve;
-      });
-      inFlight.set(local, { fingerprint, done });
-      let stored: PlainResponse | undefined;
-      try {
-        const claimInput: IdempotencyClaim = {
-          clientId,
-          key,
-          owner,
-          fingerprint,
-          now: deps.clock.now(),
-          retentionMs: idempotencyRetentionMs,
-          leaseMs: idempotencyLeaseMs,
-        };
-        let claim: IdempotencyClaimResult;
-        let found: AuthorizeFindings | undefined;
-        if (uncounted) {
-          const counted = await claimCounting(uncounted, claimInput, lookup);
-          uncounted = undefined;
-          if (!counted.claim) return { kind: 'rate_limited', decision: counted.limit };
-          claim = counted.claim;
-          found = counted.found;
-        } else {
-          claim = await store.claimIdempotencyKey(claimInput);
-        }
-        if (claim.outcome === 'conflict') return { kind: 'conflict' };
-        if (claim.outcome === 'completed') {
-          stored = claim.response;
-          return { kind: 'replayed', response: claim.response };
-        }
-        if (claim.outcome === 'claimed') {
-          const response = await executeOwned(local, { clientId, key, owner }, execute, found);
-          if (isStorable(response)) stored = response;
-          return { kind: 'ran', response };
-        }
-      } finally {
-        inFlight.delete(local);
-        finish(stored);
-      }
+      const outcome = running
+        ? await join(running, pending, request.fingerprint)
+        : await own(request, local, pending, execute);
+      if (outcome) return outcome;
+      if (running) continue;
       // Running in another instance: poll until its answer is stored.
       if (waitedMs + pause > waitBudgetMs) return { kind: 'in_progress' };
       waitedMs += pause;
       await sleep(pause);
     }
-  }
-
-  /**
-   * Runs the owner's work. Its answer is stored with its effect when a store write carried it;
-   * otherwise (a refusal, a decline: no effect) it is stored now. Work that fails, or whose answer is
-   * not stored (5xx, 429, validation), releases the key.
-   */
-  async function executeOwned(
-    local: string,
-    ref: IdempotencyKeyRef,
-    execute: (key: OwnedKey) => Promise<Executed>,
-    found: AuthorizeFindings | undefined,
-  ): Promise<PlainResponse> {
-    let executed: Executed;
-    try {
-      executed = await execute({
-        answer: (response) =>
-          isStorable(response) ? { ...ref, response, now: deps.clock.now() } : undefined,
-        ...(found ? { found } : {}),
-      });
-    } catch (error) {
-      await release(local, ref);
-      throw error;
-    }
-    const { response, answered } = executed;
-    if (answered) return response;
-    if (!isStorable(response)) {
-      await release(local, ref);
-      return response;
-    }
-    try {
-      await store.completeIdempotencyKey({ ...ref, response, now: deps.clock.now() });
-    } catch (error) {
-      // Not stored: the retry runs again rather than meet a claim nobody will complete.
-      await release(local, ref);
-      throw error;
-    }
-    return response;
   }
 
   return { run };

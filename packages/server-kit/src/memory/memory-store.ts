@@ -206,6 +206,24 @@ export function memoryStore(): Store {
     return decision;
   };
 
+  const unusedProposal = (clientTaxId: string, storeId: string, now: Date) => {
+    let newest: ProposalRecord | undefined;
+    for (const proposalId of availability.freeAt(bucket(clientTaxId, storeId), now.getTime())) {
+      const proposal = proposals.get(proposalId)!;
+      if (!newest || proposal.approvedAt >= newest.approvedAt) newest = proposal;
+    }
+    return newest && copy(newest);
+  };
+  const activeByImei = (imei: string, now: Date) => {
+    const active = byImei.get(imei)?.find(({ record }) => holdsImei(record, now));
+    return active && copy(active.record);
+  };
+  const exchangeNoticesOf = (clientId: string, clientTaxId: string) =>
+    recordsIn(exchangeNotices.get(clientTaxId))
+      .filter((r) => r.clientId === clientId)
+      .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
+      .map(copy);
+
   return {
     async saveToken(token) {
       tokens.set(token.tokenHash, copy(token));
@@ -221,6 +239,19 @@ export function memoryStore(): Store {
     async claimIdempotencyKeyWithinLimit({ hit, claim }) {
       const limit = countHit(hit);
       return limit.allowed ? { limit, claim: claimKey(claim) } : { limit };
+    },
+    async claimAuthorizeWithinLimit({ hit, claim, lookup }) {
+      const limit = countHit(hit);
+      if (!limit.allowed) return { limit };
+      const claimed = claimKey(claim);
+      if (claimed.outcome !== 'claimed') return { limit, claim: claimed };
+      // One synchronous block, like the claim: the reads see the state the claim saw.
+      const found = {
+        activeByImei: activeByImei(lookup.imei, lookup.now),
+        unusedProposal: unusedProposal(lookup.clientTaxId, lookup.storeId, lookup.now),
+        exchangeNotices: exchangeNoticesOf(lookup.clientId, lookup.clientTaxId),
+      };
+      return { limit, claim: claimed, found };
     },
     async completeIdempotencyKey(answer: KeyAnswer) {
       const entry = heldEntry(answer);
@@ -244,12 +275,7 @@ export function memoryStore(): Store {
       return proposal && copy(proposal);
     },
     async findUnusedProposal({ clientTaxId, storeId, now }) {
-      let newest: ProposalRecord | undefined;
-      for (const proposalId of availability.freeAt(bucket(clientTaxId, storeId), now.getTime())) {
-        const proposal = proposals.get(proposalId)!;
-        if (!newest || proposal.approvedAt >= newest.approvedAt) newest = proposal;
-      }
-      return newest && copy(newest);
+      return unusedProposal(clientTaxId, storeId, now);
     },
     async listProposalUses(proposalId) {
       return recordsIn(byProposal.get(proposalId))
@@ -291,14 +317,10 @@ export function memoryStore(): Store {
       return slot && copy(slot.record);
     },
     async findActiveByImei({ imei, now }) {
-      const active = byImei.get(imei)?.find(({ record }) => holdsImei(record, now));
-      return active && copy(active.record);
+      return activeByImei(imei, now);
     },
     async findExchangeNotices({ clientId, clientTaxId }) {
-      return recordsIn(exchangeNotices.get(clientTaxId))
-        .filter((r) => r.clientId === clientId)
-        .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
-        .map(copy);
+      return exchangeNoticesOf(clientId, clientTaxId);
     },
     async updateAuthorization({
       record,

@@ -94,8 +94,6 @@ export interface AuthorizeFindings {
 export interface LimitedIdempotencyClaim {
   hit: RateLimitHit;
   claim: IdempotencyClaim;
-  /** Reads the request will make once it holds the claim: a store may answer them in the same step. */
-  lookup?: AuthorizeLookup;
 }
 
 export interface LimitedIdempotencyClaimResult {
@@ -103,10 +101,18 @@ export interface LimitedIdempotencyClaimResult {
   limit: RateLimitDecision;
   /** `claimIdempotencyKey`'s answer, only when `limit.allowed` (a refused request claims nothing). */
   claim?: IdempotencyClaimResult;
+}
+
+/** An authorize's hit and claim, with the reads it makes first once it holds the claim. */
+export interface AuthorizeClaim extends LimitedIdempotencyClaim {
+  lookup: AuthorizeLookup;
+}
+
+export interface AuthorizeClaimResult extends LimitedIdempotencyClaimResult {
   /**
-   * `lookup`'s answers, when the store made them with a claim it granted (optional: without them the
-   * request reads one by one). They are what the three reads return at that moment; like any read,
-   * the write decides (R-10 and proposal slots are held by `createAuthorization`).
+   * `lookup`'s answers, given exactly when the claim is granted (`claimed`). They are what the three
+   * reads return at that moment; like any read, the write decides (R-10 and proposal slots are held by
+   * `createAuthorization`).
    */
   found?: AuthorizeFindings;
 }
@@ -189,6 +195,12 @@ export interface Store extends RateLimiter {
    * round trip on PostgreSQL). The service uses it for writes when the store is also its rate limiter.
    */
   claimIdempotencyKeyWithinLimit?(input: LimitedIdempotencyClaim): Promise<LimitedIdempotencyClaimResult>;
+  /**
+   * Optional: `claimIdempotencyKeyWithinLimit` for an authorize, which also answers its first reads
+   * (`findActiveByImei`, `findUnusedProposal`, `findExchangeNotices`) when the claim is granted: an
+   * authorize's first round trip does all its reading. Without it the authorize reads one by one.
+   */
+  claimAuthorizeWithinLimit?(input: AuthorizeClaim): Promise<AuthorizeClaimResult>;
 
   // Proposals (DESIGN 1, R-11) -------------------------------------------------------------------------
   insertProposal(proposal: ProposalRecord): Promise<void>;

@@ -1,6 +1,8 @@
 // Idempotency keys in PostgreSQL: the primary key (client, key) is the one claim; a stale row is taken over by an upsert.
 import type { StoredResponse } from '../ports/records.js';
 import type {
+  AuthorizeClaim,
+  AuthorizeClaimResult,
   AuthorizeFindings,
   AuthorizeLookup,
   IdempotencyClaim,
@@ -164,22 +166,41 @@ function findingsOf(row: LookupColumns): AuthorizeFindings | undefined {
 
 export async function claimIdempotencyKeyWithinLimit(
   db: Queryable,
-  { hit, claim, lookup }: LimitedIdempotencyClaim,
+  { hit, claim }: LimitedIdempotencyClaim,
   holderNow: Date,
 ): Promise<LimitedIdempotencyClaimResult> {
   const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit)];
-  const { rows } = await query<RateLimitRow & { claimed: boolean } & Partial<LookupColumns>>(
+  const { rows } = await query<RateLimitRow & { claimed: boolean }>(db, LIMITED_CLAIM, values);
+  return claimedOrExisting(db, claim, holderNow, rows[0]!);
+}
+
+/** The same statement, with an authorize's first reads answered when the claim is granted. */
+export async function claimAuthorizeWithinLimit(
+  db: Queryable,
+  { hit, claim, lookup }: AuthorizeClaim,
+  holderNow: Date,
+): Promise<AuthorizeClaimResult> {
+  const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit), ...lookupValues(lookup)];
+  const { rows } = await query<RateLimitRow & { claimed: boolean } & LookupColumns>(
     db,
-    lookup ? LIMITED_CLAIM_WITH_LOOKUP : LIMITED_CLAIM,
-    lookup ? [...values, ...lookupValues(lookup)] : values,
+    LIMITED_CLAIM_WITH_LOOKUP,
+    values,
   );
   const row = rows[0]!;
+  const result = await claimedOrExisting(db, claim, holderNow, row);
+  const found = row.claimed && findingsOf(row);
+  return found ? { ...result, found } : result;
+}
+
+async function claimedOrExisting(
+  db: Queryable,
+  claim: IdempotencyClaim,
+  holderNow: Date,
+  row: RateLimitRow & { claimed: boolean },
+): Promise<LimitedIdempotencyClaimResult> {
   const limit = decisionOf(row);
   if (!limit.allowed) return { limit };
-  if (row.claimed) {
-    const found = lookup && findingsOf(row as LookupColumns);
-    return { limit, claim: { outcome: 'claimed' }, ...(found ? { found } : {}) };
-  }
+  if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
   // The claim loop (a row gone meanwhile) counts no second hit.
   return {
     limit,

@@ -1,7 +1,13 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
 import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import type { IdempotencyClaim, KeyAnswer, Store } from '../ports/store.js';
+import type {
+  IdempotencyClaim,
+  KeyAnswer,
+  LimitedIdempotencyClaim,
+  LimitedIdempotencyClaimResult,
+  Store,
+} from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
@@ -91,26 +97,38 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     }
   }
 
+  /**
+   * The combined statement, or when it fails (not unavailable) the hit and the claim apart; a claim won
+   * either way starts its heartbeat.
+   */
+  async function withClaimFallback<R extends LimitedIdempotencyClaimResult>(
+    input: LimitedIdempotencyClaim,
+    combined: (holderNow: Date) => Promise<R>,
+  ): Promise<R | LimitedIdempotencyClaimResult> {
+    try {
+      const result = await combined(clock.now());
+      held(input.claim, result.claim);
+      return result;
+    } catch (error) {
+      if (isStoreUnavailable(error)) throw error;
+      // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
+      const limit = await consumeWithFallback(input.hit);
+      if (!limit.allowed) return { limit };
+      const claim = await idempotency.claimIdempotencyKey(pool, input.claim, clock.now());
+      return { limit, claim: held(input.claim, claim) };
+    }
+  }
+
   return {
     saveToken: (token) => tokens.saveToken(pool, token),
     findToken: (tokenHash) => cachedTokens.find(tokenHash, () => tokens.findToken(pool, tokenHash)),
 
     claimIdempotencyKey: async (claim) =>
       held(claim, await idempotency.claimIdempotencyKey(pool, claim, clock.now())),
-    async claimIdempotencyKeyWithinLimit(input) {
-      try {
-        const result = await idempotency.claimIdempotencyKeyWithinLimit(pool, input, clock.now());
-        held(input.claim, result.claim);
-        return result;
-      } catch (error) {
-        if (isStoreUnavailable(error)) throw error;
-        // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
-        const limit = await consumeWithFallback(input.hit);
-        if (!limit.allowed) return { limit };
-        const claim = await idempotency.claimIdempotencyKey(pool, input.claim, clock.now());
-        return { limit, claim: held(input.claim, claim) };
-      }
-    },
+    claimIdempotencyKeyWithinLimit: (input) =>
+      withClaimFallback(input, (now) => idempotency.claimIdempotencyKeyWithinLimit(pool, input, now)),
+    claimAuthorizeWithinLimit: (input) =>
+      withClaimFallback(input, (now) => idempotency.claimAuthorizeWithinLimit(pool, input, now)),
     completeIdempotencyKey: async (ref) => {
       heartbeats.stop(ref);
       await idempotency.completeIdempotencyKey(pool, ref);

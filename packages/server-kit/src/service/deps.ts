@@ -19,6 +19,8 @@ export interface ServiceLimits {
   tokenFailuresPerSourcePerMinute: number;
   /** Write calls (authorize, confirm, cancel) per client per minute: 120. */
   writesPerMinute: number;
+  /** Read calls (`GET /v1/sales/{id}`) per client per minute: 600. */
+  readsPerMinute: number;
   /** Largest request body: 64 KiB. */
   maxBodyBytes: number;
   /** How long an idempotent answer is replayed: 24 h. */
@@ -50,6 +52,7 @@ export const defaultLimits: ServiceLimits = {
   tokenFailuresPerMinute: 30,
   tokenFailuresPerSourcePerMinute: 30,
   writesPerMinute: endpoints.perMinuteOf.write,
+  readsPerMinute: endpoints.perMinuteOf.read,
   maxBodyBytes: 64 * 1024,
   idempotencyRetentionMs: 24 * 3_600_000,
   idempotencyLeaseMs: 30_000,

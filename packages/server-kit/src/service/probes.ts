@@ -1,7 +1,7 @@
 // The probe routes a host may ask for (`healthPaths`): liveness and readiness over HTTP, without auth, without configuration.
 import { JSON_HEADERS } from '../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
-import { matchRoute } from '../http/routes.js';
+import { matchEndpoint } from '../http/routes.js';
 import type { HealthReport } from './health.js';
 
 export interface HealthPaths {
@@ -15,7 +15,7 @@ const PROBE_HEADERS = { ...JSON_HEADERS, 'cache-control': 'no-store' };
 
 function checkPath(name: string, path: string | undefined): void {
   if (path === undefined) return;
-  const api = typeof path === 'string' ? matchRoute('GET', path) : undefined;
+  const api = typeof path === 'string' ? matchEndpoint('GET', path) : undefined;
   if (typeof path !== 'string' || !path.startsWith('/') || /[?#\s]/.test(path)) {
     throw new TypeError(`createFinancingService: healthPaths.${name} must be a path such as /healthz`);
   }

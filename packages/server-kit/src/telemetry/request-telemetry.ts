@@ -3,16 +3,16 @@ import { endpoints, schemas } from '@fin/core';
 import { HTTP_DURATION_BUCKETS, type Instrumentation } from '@fin/core/transport';
 import { declineReasonOf, outcomeOf } from '../http/outcome.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
-import { matchRoute } from '../http/routes.js';
+import { matchEndpoint } from '../http/routes.js';
 
 type Handler = (request: PlainRequest) => Promise<PlainResponse>;
 
 const api = endpoints.salesAuthorization;
 
-/** The route template (`/v1/authorizations/{id}/confirm`); `undefined` for a path the API does not have. */
-function routeOf(request: PlainRequest): string | undefined {
-  const match = matchRoute(request.method, request.path);
-  return match.ok ? api[match.operationId].path : undefined;
+/** The registry entry a request addresses; `undefined` for a path or method the API does not have. */
+function endpointOf(request: PlainRequest): endpoints.EndpointDefinition | undefined {
+  const match = matchEndpoint(request.method, request.path);
+  return match.ok ? api[match.operationId] : undefined;
 }
 
 /** An id header only when it is a uuid v4, as the API requires: a partner's header could carry anything. */
@@ -61,7 +61,9 @@ export function traceRequests(handler: Handler, instrumentation: Instrumentation
   });
 
   return (request) => {
-    const route = routeOf(request);
+    const endpoint = endpointOf(request);
+    /** The route template (`/v1/sales/{id}/confirm`). */
+    const route = endpoint?.path;
     const started = performance.now();
     const common = { 'http.request.method': request.method, 'http.route': route };
     const attributes = {
@@ -103,7 +105,7 @@ export function traceRequests(handler: Handler, instrumentation: Instrumentation
         }
         if (status === 429) {
           rateLimited(1, {
-            'fin.rate_class': route === api.issueToken.path ? 'token' : 'write',
+            'fin.rate_class': endpoint?.rate,
             'http.route': route,
           });
         }

@@ -281,8 +281,11 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         await limited('first');
         expect((await limited('second', 'fp-2'))?.claim).toEqual({ outcome: 'conflict' });
       });
-      it("answers an authorize's lookup with the claim exactly as the three reads do, and only for a granted claim", async () => {
-        if (!store.claimIdempotencyKeyWithinLimit) return;
+    });
+
+    describe("an authorize's claim: the hit, the claim and its first reads in one step (optional)", () => {
+      it('answers the lookup with a granted claim exactly as the three reads do, and only then', async () => {
+        if (!store.claimAuthorizeWithinLimit) return;
         const active = authorizationFixture({ imei: deviceImei(1) });
         const exchanged = authorizationFixture({ imei: deviceImei(2) });
         const proposal = proposalFixture();
@@ -302,28 +305,31 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
           imei: active.imei,
           now,
         };
-        const write = (owner: string) =>
-          store.claimIdempotencyKeyWithinLimit!({
-            hit: { key: 'write:partner-a', limit: 100, windowMs: MINUTE, now },
+        const write = (owner: string, limit = 100) =>
+          store.claimAuthorizeWithinLimit!({
+            hit: { key: 'write:partner-a', limit, windowMs: MINUTE, now },
             claim: claim(owner, 'fp-1', now),
             lookup,
           });
         const granted = await write('first');
         expect(granted.claim).toEqual({ outcome: 'claimed' });
-        if (granted.found) {
-          const reads = {
-            activeByImei: await store.findActiveByImei({ imei: active.imei, now }),
-            unusedProposal: await store.findUnusedProposal(lookup),
-            exchangeNotices: await store.findExchangeNotices(lookup),
-          };
-          expect(reads.activeByImei?.authorizationId).toBe(active.authorizationId);
-          expect(reads.unusedProposal).toEqual(proposal);
-          expect(reads.exchangeNotices.map((r) => r.authorizationId)).toEqual([exchanged.authorizationId]);
-          expect(granted.found).toEqual(reads);
-        }
+        const reads = {
+          activeByImei: await store.findActiveByImei({ imei: active.imei, now }),
+          unusedProposal: await store.findUnusedProposal(lookup),
+          exchangeNotices: await store.findExchangeNotices(lookup),
+        };
+        expect(reads.activeByImei?.authorizationId).toBe(active.authorizationId);
+        expect(reads.unusedProposal).toEqual(proposal);
+        expect(reads.exchangeNotices.map((r) => r.authorizationId)).toEqual([exchanged.authorizationId]);
+        expect(granted.found).toEqual(reads);
         const waiting = await write('second');
         expect(waiting.claim).toEqual({ outcome: 'in_progress' });
         expect(waiting.found).toBeUndefined();
+        // Spec 8: a hit over the limit claims nothing and reads nothing.
+        const refused = await write('third', 2);
+        expect(refused.limit.allowed).toBe(false);
+        expect(refused.claim).toBeUndefined();
+        expect(refused.found).toBeUndefined();
       });
     });
 

@@ -157,6 +157,19 @@ export function harness(options: Partial<FinancingServiceOptions> = {}, clock = 
     );
   };
 
+  /** GETs with fresh X-Request-Id / X-Correlation-Id and the partner's token unless told otherwise. */
+  const get = async (path: string, call: CallOptions = {}): Promise<Answer> => {
+    const headers: Record<string, string> = {
+      'x-request-id': randomUUID(),
+      'x-correlation-id': randomUUID(),
+    };
+    const bearer = call.token === undefined ? await token() : call.token;
+    if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+    if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+    const request = new Request(`http://fin.test${path}`, { headers: { ...headers, ...call.headers } });
+    return read(await service.fetch(request));
+  };
+
   return {
     service,
     clock,
@@ -170,6 +183,8 @@ export function harness(options: Partial<FinancingServiceOptions> = {}, clock = 
       post(`/v1/sales/${encodeURIComponent(id)}/confirm`, body, call),
     cancel: (id: string, body: unknown, call?: CallOptions) =>
       post(`/v1/sales/${encodeURIComponent(id)}/cancel`, body, call),
+    get,
+    retrieve: (id: string, call?: CallOptions) => get(`/v1/sales/${encodeURIComponent(id)}`, call),
   };
 }
 

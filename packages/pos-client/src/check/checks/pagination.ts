@@ -47,6 +47,90 @@ async function listPages(context: CheckContext, operation: PosOperation) {
   return { name: endpoints.endpointName(endpoint), listField, read };
 }
 
+/** One paged list under check, with the helpers its checks share. */
+interface PagedList {
+  name: string;
+  listField: string;
+  read: (page?: number, pageSize?: number) => Promise<PageRead>;
+  violation: CheckContext['violation'];
+  /** Reports `page` as unreadable (`what`, `fix`) when it lacks the list or `pagination`. */
+  unreadable: (page: PageRead, what: string, fix?: string) => boolean;
+}
+
+/** Bounds: refused (400/422) or kept within 1..200. */
+async function checkBounds({ name, read, violation }: PagedList): Promise<void> {
+  for (const [page, pageSize] of [
+    [1, MAX_PAGE_SIZE + 1],
+    [1, 0],
+    [0, DEFAULT_PAGE_SIZE],
+  ] as const) {
+    const answer = await read(page, pageSize);
+    const refused =
+      (answer.exchange.status === 400 || answer.exchange.status === 422) && errorOf(answer.exchange);
+    const kept =
+      answer.pagination &&
+      answer.items &&
+      answer.pagination.page >= 1 &&
+      answer.pagination.pageSize >= 1 &&
+      answer.pagination.pageSize <= MAX_PAGE_SIZE &&
+      answer.items.length <= MAX_PAGE_SIZE;
+    if (!refused && !kept) {
+      violation(
+        name,
+        `page=${page}&pageSize=${pageSize} (out of bounds): got ${answerText(answer.exchange)}` +
+          (answer.pagination
+            ? ` announcing page ${answer.pagination.page} of size ${answer.pagination.pageSize}`
+            : ''),
+        'refuse page < 1 and pageSize outside 1..200 with a 422 (or 400) error envelope, or clamp them into bounds',
+      );
+    }
+  }
+}
+
+/**
+ * Totals: every page at the largest size, numbers that add up, no item twice. `consistent` when they do;
+ * `pages` at that size.
+ */
+async function checkTotals(
+  { name, listField, read, violation, unreadable }: PagedList,
+  total: number,
+): Promise<{ consistent: boolean; pages: number }> {
+  const seen = new Set<string>();
+  const pages = Math.ceil(total / MAX_PAGE_SIZE);
+  let consistent = true;
+  for (let page = 1; page <= Math.min(pages, MAX_PAGES) && consistent; page++) {
+    const answer = await read(page, MAX_PAGE_SIZE);
+    if (unreadable(answer, `page ${page}`)) break;
+    const p = answer.pagination!;
+    const expectedItems = page < pages ? MAX_PAGE_SIZE : total - (pages - 1) * MAX_PAGE_SIZE;
+    const duplicates = answer.items!.filter((item) => {
+      const key = String(item[keyOf[listField] ?? ''] ?? '');
+      const again = seen.has(key);
+      seen.add(key);
+      return again;
+    }).length;
+    const wrong = [
+      p.page !== page && `page ${p.page} instead of ${page}`,
+      p.pageSize !== MAX_PAGE_SIZE && `pageSize ${p.pageSize} instead of ${MAX_PAGE_SIZE}`,
+      p.totalItems !== total && `totalItems ${p.totalItems}, but ${total} on the default page`,
+      p.totalPages !== pages &&
+        `totalPages ${p.totalPages} for ${total} items of ${MAX_PAGE_SIZE} (${pages})`,
+      answer.items!.length !== expectedItems &&
+        `${answer.items!.length} items where ${expectedItems} were due`,
+      duplicates > 0 && `${duplicates} items already served on an earlier page`,
+    ].filter(Boolean);
+    if (wrong.length > 0) {
+      consistent = false;
+      violation(
+        name,
+        `page ${page} of size ${MAX_PAGE_SIZE}: ${wrong.join('; ')}`,
+        'make pagination add up: totalPages = ceil(totalItems / pageSize), full pages but the last, each item once, in a stable order',
+      );
+    }
+  }
+  return { consistent, pages };
+}
+
 export const pagination: Check = {
   id: 'pagination',
   title: 'Pagination: defaults, bounds, consistent totals, the page after the last',
@@ -79,69 +163,10 @@ export const pagination: Check = {
         );
       }
 
-      // Bounds: refused (400/422) or kept within 1..200.
-      for (const [page, pageSize] of [
-        [1, MAX_PAGE_SIZE + 1],
-        [1, 0],
-        [0, DEFAULT_PAGE_SIZE],
-      ] as const) {
-        const answer = await read(page, pageSize);
-        const refused =
-          (answer.exchange.status === 400 || answer.exchange.status === 422) && errorOf(answer.exchange);
-        const kept =
-          answer.pagination &&
-          answer.items &&
-          answer.pagination.page >= 1 &&
-          answer.pagination.pageSize >= 1 &&
-          answer.pagination.pageSize <= MAX_PAGE_SIZE &&
-          answer.items.length <= MAX_PAGE_SIZE;
-        if (!refused && !kept) {
-          violation(
-            name,
-            `page=${page}&pageSize=${pageSize} (out of bounds): got ${answerText(answer.exchange)}` +
-              (answer.pagination
-                ? ` announcing page ${answer.pagination.page} of size ${answer.pagination.pageSize}`
-                : ''),
-            'refuse page < 1 and pageSize outside 1..200 with a 422 (or 400) error envelope, or clamp them into bounds',
-          );
-        }
-      }
-
-      // Totals: every page at the largest size, numbers that add up, no item twice.
-      const seen = new Set<string>();
+      const list = { name, listField, read, violation, unreadable };
+      await checkBounds(list);
       const total = first.pagination!.totalItems;
-      const pages = Math.ceil(total / MAX_PAGE_SIZE);
-      let consistent = true;
-      for (let page = 1; page <= Math.min(pages, MAX_PAGES) && consistent; page++) {
-        const answer = await read(page, MAX_PAGE_SIZE);
-        if (unreadable(answer, `page ${page}`)) break;
-        const p = answer.pagination!;
-        const expectedItems = page < pages ? MAX_PAGE_SIZE : total - (pages - 1) * MAX_PAGE_SIZE;
-        const duplicates = answer.items!.filter((item) => {
-          const key = String(item[keyOf[listField] ?? ''] ?? '');
-          const again = seen.has(key);
-          seen.add(key);
-          return again;
-        }).length;
-        const wrong = [
-          p.page !== page && `page ${p.page} instead of ${page}`,
-          p.pageSize !== MAX_PAGE_SIZE && `pageSize ${p.pageSize} instead of ${MAX_PAGE_SIZE}`,
-          p.totalItems !== total && `totalItems ${p.totalItems}, but ${total} on the default page`,
-          p.totalPages !== pages &&
-            `totalPages ${p.totalPages} for ${total} items of ${MAX_PAGE_SIZE} (${pages})`,
-          answer.items!.length !== expectedItems &&
-            `${answer.items!.length} items where ${expectedItems} were due`,
-          duplicates > 0 && `${duplicates} items already served on an earlier page`,
-        ].filter(Boolean);
-        if (wrong.length > 0) {
-          consistent = false;
-          violation(
-            name,
-            `page ${page} of size ${MAX_PAGE_SIZE}: ${wrong.join('; ')}`,
-            'make pagination add up: totalPages = ceil(totalItems / pageSize), full pages but the last, each item once, in a stable order',
-          );
-        }
-      }
+      const { consistent, pages } = await checkTotals(list, total);
 
       // The page after the last: an empty list with the same totals, not an error or a repeat.
       if (!consistent || pages > MAX_PAGES) continue;

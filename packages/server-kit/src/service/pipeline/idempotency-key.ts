@@ -1,0 +1,22 @@
+// Stage: a write's `Idempotency-Key` header, required and a uuid v4 (spec section 8, DESIGN 9).
+import { schemas } from '@fin/core';
+import { failure } from '../../http/envelope.js';
+import type { Stage } from './stage.js';
+
+const FIELD = 'header.Idempotency-Key';
+
+export const idempotencyKey: Stage = async (ctx, next) => {
+  const key = ctx.request.header('idempotency-key');
+  if (key === undefined || key.trim() === '') {
+    return failure(ctx.answer, 'missing_idempotency_key', {
+      details: [{ field: FIELD, issue: 'is required on every write POST (uuid v4)' }],
+    });
+  }
+  if (!schemas.uuid.safeParse(key).success) {
+    return failure(ctx.answer, 'validation_error', {
+      details: [{ field: FIELD, issue: 'must be a uuid v4' }],
+    });
+  }
+  ctx.idempotencyKey = key.toLowerCase();
+  return next();
+};

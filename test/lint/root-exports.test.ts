@@ -1,0 +1,93 @@
+// Narrow roots (issue 25 §4): no root name of ours is a value exported type-only (TS1362), and server-kit's root holds no rule.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const roots = {
+  '@fin/core': 'packages/core/src/index.ts',
+  '@fin/authorization-client': 'packages/authorization-client/src/index.ts',
+  '@fin/pos-client': 'packages/pos-client/src/index.ts',
+  '@fin/server-kit': 'packages/server-kit/src/index.ts',
+  '@fin/server-kit/rules': 'packages/server-kit/src/rules/index.ts',
+};
+const pathOf = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
+
+const program = ts.createProgram(Object.values(roots).map(pathOf), {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  strict: true,
+  noEmit: true,
+});
+const checker = program.getTypeChecker();
+
+/** The names a root exports, each with whether it is a value. */
+function exportsOf(file: string) {
+  const module = checker.getSymbolAtLocation(program.getSourceFile(pathOf(file))!)!;
+  return checker.getExportsOfModule(module).map((symbol) => {
+    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    return {
+      name: symbol.name,
+      value: (target.flags & ts.SymbolFlags.Value) !== 0,
+    };
+  });
+}
+
+/**
+ * The diagnostics of a file that imports every name `file` exports and uses each one that has a value
+ * as a value: what a user meets who takes the root's autocompletion at its word.
+ */
+function useEveryValue(file: string): string[] {
+  const values = exportsOf(file)
+    .filter((name) => name.value)
+    .map((name) => name.name);
+  const probe = join(mkdtempSync(join(tmpdir(), 'fin-roots-')), 'probe.ts');
+  writeFileSync(
+    probe,
+    `import { ${values.join(', ')} } from '${pathOf(file)}';\nvoid [${values.join(', ')}];\n`,
+  );
+  const used = ts.createProgram([probe], {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  });
+  return ts
+    .getPreEmitDiagnostics(used, used.getSourceFile(probe))
+    .map((d) => `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+}
+
+describe('the package roots', () => {
+  it.each(Object.entries(roots))(
+    '%s: every name that autocompletes as a value works as one (no TS1362)',
+    (_, file) => {
+      expect(useEveryValue(file)).toEqual([]);
+    },
+  );
+
+  it("@fin/core's root names the schema types; the schemas themselves are values of `schemas`", () => {
+    const names = new Map(exportsOf(roots['@fin/core']).map((name) => [name.name, name]));
+    expect(names.get('AuthorizeRequest')).toMatchObject({ value: false });
+    expect(names.get('AuthorizationState')).toMatchObject({ value: false });
+    expect(names.has('authorizeRequest')).toBe(false);
+    expect(names.get('schemas')).toMatchObject({ value: true });
+  });
+
+  it("@fin/server-kit's root holds the service, adapters, stores and ports; the rules are @fin/server-kit/rules", () => {
+    const root = exportsOf(roots['@fin/server-kit']).map((name) => name.name);
+    const rules = exportsOf(roots['@fin/server-kit/rules']).map((name) => name.name);
+    for (const name of ['createFinancingService', 'memoryStore', 'toNodeHandler', 'fromRequest', 'Store'])
+      expect(root).toContain(name);
+    for (const name of ['checkCartTotals', 'checkImeiNotFinanced', 'checkProposalReuse', 'buildContract']) {
+      expect(rules).toContain(name);
+      expect(root).not.toContain(name);
+    }
+    expect(root.filter((name) => /^check[A-Z]/.test(name))).toEqual([]);
+  });
+});
