@@ -1,0 +1,75 @@
+// Release, issue 23 §2 and §8: the CommonJS build of the installed packages loads under Node without require(esm), Jest 29, Jest 30 and an esbuild bundle.
+import { execFile } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureBuilt,
+  installPackedPackages,
+  installRunner,
+  runSmoke,
+  userEnvironment,
+} from './packed-install.js';
+import { expected } from './smoke-expected.js';
+
+const run = promisify(execFile);
+
+let folder = '';
+
+beforeAll(async () => {
+  await ensureBuilt();
+  folder = await installPackedPackages();
+}, 600_000);
+
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** Runs fixtures/jest/smoke.test.js with Jest `version` installed beside the packages, default config. */
+async function jestSmoke(version: string) {
+  const name = `jest${version.split('.')[0]}`;
+  const runner = await installRunner(folder, name, { jest: version }, 'jest');
+  const output = join(runner, 'results.json');
+  await run(process.execPath, [join(runner, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci'], {
+    cwd: runner,
+    env: { ...userEnvironment(), FIN_SMOKE_OUT: output },
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  return JSON.parse(await readFile(output, 'utf8'));
+}
+
+describe('issue 23: CommonJS that loads anywhere users run it', () => {
+  it('Node require() of every root entry and /postgres with require(esm) switched off: no ESM reached', async () => {
+    const { results } = await runSmoke(folder, 'smoke.cjs', ['--no-experimental-require-module']);
+    expect(results).toEqual(expected);
+  });
+
+  it.each(['^29.7.0', '^30.0.0'])(
+    'Jest %s, default config: every entry requires, and an authorize over a loopback service is approved',
+    async (version) => {
+      const results = await jestSmoke(version);
+      expect(results).toEqual({ checks: expected, loopback: { authorized: true, status: 200 } });
+    },
+    600_000,
+  );
+
+  it('an esbuild CommonJS bundle of every root entry and /postgres runs from its one file, require(esm) off', async () => {
+    await build({
+      absWorkingDir: folder,
+      entryPoints: ['bundled.cjs'],
+      outfile: join(folder, 'bundle', 'app.cjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      // pg's optional native binding, which pg itself only tries at run time.
+      external: ['pg-native'],
+      logLevel: 'silent',
+    });
+    const { entry, results } = await runSmoke(folder, 'bundle/app.cjs', ['--no-experimental-require-module']);
+    expect(entry).toBe('bundle');
+    expect(results).toEqual(expected);
+  });
+});
