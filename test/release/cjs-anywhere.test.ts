@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** Runs fixtures/jest/smoke.test.js with Jest `version` installed beside the packages, default config. */
 async function jestSmoke(version: string) {
-  const name = `jest${version.split('.')[0]}`;
+  const name = `jest${version.replace(/^\D*/, '').split('.')[0]}`;
   const runner = await installRunner(folder, name, { jest: version }, 'jest');
   const output = join(runner, 'results.json');
   await run(process.execPath, [join(runner, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci'], {
