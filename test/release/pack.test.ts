@@ -96,4 +96,21 @@ describe('packed packages', () => {
     expect(entry).toMatch(/node_modules\/@fin\/core\/dist\/index\.cjs$/);
     expect(results).toEqual(expected);
   });
+  it.each([
+    ['ESM', 'journey.mjs', /node_modules\/@fin\/server-kit\/dist\/index\.js$/],
+    ['CJS', 'journey.cjs', /node_modules\/@fin\/server-kit\/dist\/index\.cjs$/],
+  ])(
+    'a whole sale journey in %s: authorize (replayed by its key), confirm, cancel over loopback HTTP',
+    async (_, script, built) => {
+      const { entry, results } = await runSmoke(folder, script);
+      expect(entry).toMatch(built);
+      expect(results).toEqual({
+        authorized: true,
+        replayedSameAuthorization: true,
+        confirmed: 'CONFIRMED',
+        cancelVerification: 'PENDING',
+        oneCorrelationId: 1,
+      });
+    },
+  );
 });
