@@ -1,11 +1,12 @@
 // Packs the workspace packages the way a release does and installs the tarballs where a user would.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -125,4 +126,20 @@ export async function tarballFiles(folder: string, name: string): Promise<string
     .filter(Boolean)
     .map((path) => path.replace(/^package\//, ''))
     .sort();
+}
+
+/**
+ * For a test file: the packages built if needed, packed and installed in a fresh folder before its tests,
+ * the folder removed after them. Returns the folder's path once installed.
+ */
+export function usePackedInstall(): () => string {
+  let folder = '';
+  beforeAll(async () => {
+    await ensureBuilt();
+    folder = await installPackedPackages();
+  }, 600_000);
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+  return () => folder;
 }
