@@ -15,3 +15,12 @@ export const expected = {
   withoutOpenTelemetry: { installed: false, instrumented: false, authorized: true },
   serverKitPostgres: { postgresStore: 'function', migrate: 'function' },
 };
+
+/** What fixtures/journey-checks.cjs answers: one sale authorized (and replayed by its key), confirmed, cancelled. */
+export const expectedJourney = {
+  authorized: true,
+  replayedSameAuthorization: true,
+  confirmed: 'CONFIRMED',
+  cancelVerification: 'PENDING',
+  oneCorrelationId: 1,
+};
