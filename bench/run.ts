@@ -15,6 +15,18 @@ const figures: readonly { name: string; load: () => Promise<Figure> }[] = [
 const byDefault = new Set(['server', 'client', 'sync', 'footprint', 'tracing']);
 
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(`pnpm bench [${figures.map((f) => f.name).join('|')} ...] [--quick]`);
+  process.exit(0);
+}
+// The figures describe what users install: @fin/* resolve to the built dist (bench/tsconfig.json), never to src.
+const loaded = import.meta.resolve('@fin/core');
+if (!loaded.includes('/packages/core/dist/')) {
+  console.error(
+    `@fin/core resolves to ${loaded}, not the build: run pnpm bench (tsx --tsconfig bench/tsconfig.json)`,
+  );
+  process.exit(2);
+}
 const quick = args.includes('--quick');
 const names = args.filter((arg) => !arg.startsWith('--'));
 const unknown = names.filter((name) => !figures.some((figure) => figure.name === name));
@@ -41,6 +53,6 @@ for (const { name, load } of chosen) {
     rows.push({ figure: name, measured: 'failed (see above)', command: `pnpm bench ${name}` });
   }
 }
-console.log(`\n# Summary (${new Date().toISOString()}, node ${process.version})\n`);
+console.log(`\n# Summary (${new Date().toISOString()}, node ${process.version}, @fin/core from ${loaded})\n`);
 console.log(formatTable(rows));
 process.exitCode = failed ? 1 : 0;

@@ -12,10 +12,8 @@ import { rawServer } from './raw-server.js';
 const reply = (message: TargetMessage) => process.send?.(message);
 
 /**
- * The built package, as users run it (`pnpm bench` builds first). Imported by name under tsx,
- * `@fin/server-kit` would resolve through tsconfig paths to the TypeScript sources, transpiled with
- * esbuild's keepNames: each closure the service makes per request would pay a `__name` call that the
- * published build does not have, a cost the raw baseline (no named closures) never pays.
+ * The built package, as users run it (`pnpm bench` builds first, and bench/tsconfig.json maps every
+ * `@fin/*` to its dist), loaded by path so `FIN_BENCH_SERVER_KIT_DIST` can point at another build.
  */
 async function built<T>(file: 'index.js' | 'postgres.js'): Promise<T> {
   // FIN_BENCH_SERVER_KIT_DIST: another build to measure (e.g. main's, copied aside) instead of this tree's.

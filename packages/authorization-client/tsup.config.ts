@@ -1,5 +1,7 @@
-// Build of @fin/authorization-client: ESM, CJS and type declarations.
+// Build of @fin/authorization-client: ESM, CJS (uuid bundled: it ships ESM only) and type declarations.
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-export default defineConfig(packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' }));
+export default defineConfig(
+  packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' }, ['uuid']),
+);

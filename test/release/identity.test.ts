@@ -1,7 +1,6 @@
 // Release, issue 23 §1: one identity per concept whatever the entry point, in ESM, in CJS and both in one process, from the packed tarballs.
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, installPackedPackages, runSmoke } from './packed-install.js';
+import { describe, expect, it } from 'vitest';
+import { runSmoke, usePackedInstall } from './packed-install.js';
 
 /**
  * What fixtures/identity-checks.cjs answers when the entry (or format) that catches an error recognises
@@ -33,30 +32,21 @@ const recognised = {
   },
 };
 
-let folder = '';
-
-beforeAll(async () => {
-  await ensureBuilt();
-  folder = await installPackedPackages();
-}, 600_000);
-
-afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
-});
+const installed = usePackedInstall();
 
 describe('issue 23: one class per concept across the entry points of the installed packages', () => {
   it('ESM: the postgres store refused by its database is a 503 of the root service; transport errors are @fin/core classes', async () => {
-    const { results } = await runSmoke(folder, 'identity.mjs');
+    const { results } = await runSmoke(installed(), 'identity.mjs');
     expect(results).toEqual({ esm: recognised });
   });
 
   it('CJS: the same through require()', async () => {
-    const { results } = await runSmoke(folder, 'identity.cjs');
+    const { results } = await runSmoke(installed(), 'identity.cjs');
     expect(results).toEqual({ cjs: recognised });
   });
 
   it('ESM and CJS in one process: two copies of each class, each recognising what the other throws (Symbol.for brands)', async () => {
-    const { results } = await runSmoke(folder, 'identity-mixed.mjs');
+    const { results } = await runSmoke(installed(), 'identity-mixed.mjs');
     expect(results).toEqual({ twoCopies: true, esmCatchesCjs: recognised, cjsCatchesEsm: recognised });
   });
 });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, npmInstall, publishedPackages, repositoryRoot, runSmoke } from './packed-install.js';
+import { expectedJourney } from './smoke-expected.js';
 
 const run = promisify(execFile);
 const manifestOf = async (folder: string) => JSON.parse(await readFile(join(folder, 'package.json'), 'utf8'));
@@ -29,7 +30,8 @@ beforeAll(async () => {
     join(folder, 'package.json'),
     `${JSON.stringify({ name: 'fin-npm-consumer', private: true })}\n`,
   );
-  await cp(fileURLToPath(new URL('./fixtures/journey.mjs', import.meta.url)), join(folder, 'journey.mjs'));
+  for (const fixture of ['journey.mjs', 'journey-checks.cjs', 'cart.cjs'])
+    await cp(fileURLToPath(new URL(`./fixtures/${fixture}`, import.meta.url)), join(folder, fixture));
   await npmInstall(
     folder,
     tarballs.map((t) => `./${t}`),
@@ -59,11 +61,6 @@ describe('FIT-7: npm-packed tarballs', () => {
   it('install with npm install and run a whole sale (authorize, confirm, cancel) over loopback', async () => {
     const { entry, results } = await runSmoke(folder, 'journey.mjs');
     expect(entry).toMatch(/node_modules\/@fin\/server-kit\/dist\/index\.js$/);
-    expect(results).toEqual({
-      authorized: true,
-      confirmed: 'CONFIRMED',
-      installmentsTotal: 150050,
-      cancelled: 'CUSTOMER_REQUEST',
-    });
+    expect(results).toEqual(expectedJourney);
   });
 });

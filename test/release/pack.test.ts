@@ -1,55 +1,23 @@
 // Release: each package packed as it would be published installs outside the workspace and runs, ESM and CJS.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ensureBuilt,
-  installPackedPackages,
-  publishedPackages,
-  runSmoke,
-  tarballFiles,
-} from './packed-install.js';
+import { describe, expect, it } from 'vitest';
+import { publishedPackages, runSmoke, tarballFiles, usePackedInstall } from './packed-install.js';
+import { expected, expectedJourney } from './smoke-expected.js';
 
-/** What the smoke calls in fixtures/checks.cjs answer when every package works as DESIGN.md says. */
-const expected = {
-  core: { format: 'R$\u00a01.234,56', cpfValid: true, cpfInvalid: false, errorCode: 'total_mismatch' },
-  authorizationClient: { grandTotal: 2 * 150050 + 19990, journey: 'function' },
-  posClient: { storeScoped: 'function' },
-  serverKit: {
-    refused: { status: 401, error: 'invalid_client' },
-    granted: { status: 200, tokenType: 'Bearer' },
-    nodeHandler: 'function',
-    memoryStore: 'object',
-  },
-  // Issue 16: @opentelemetry/api is an optional peer; without it a call goes through and nothing is traced.
-  withoutOpenTelemetry: { installed: false, instrumented: false, authorized: true },
-  serverKitPostgres: { postgresStore: 'function', migrate: 'function' },
-  // Issue 28: @fin/server-kit/fastify and /express load with fastify (an optional peer) absent.
-  serverKitAdapters: { fastifyInstalled: false, fastifyPlugin: 'function', expressRouter: 'function' },
-};
-
-let folder = '';
-
-beforeAll(async () => {
-  await ensureBuilt();
-  folder = await installPackedPackages();
-}, 600_000);
-
-afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
-});
+const installed = usePackedInstall();
 
 const manifest = async (name: string) =>
-  JSON.parse(await readFile(join(folder, 'node_modules', '@fin', name, 'package.json'), 'utf8'));
+  JSON.parse(await readFile(join(installed(), 'node_modules', '@fin', name, 'package.json'), 'utf8'));
 
 describe('packed packages', () => {
   it.each(publishedPackages)(
     '@fin/%s ships dist, its bin launchers, README.md, LICENSE and package.json, no sources or tests',
     async (name) => {
-      const files = await tarballFiles(folder, name);
+      const files = await tarballFiles(installed(), name);
       expect(
         files.filter((file) => !/^(dist\/.+|bin\/[^/]+\.js|README\.md|LICENSE|package\.json)$/.test(file)),
       ).toEqual([]);
@@ -77,13 +45,13 @@ describe('packed packages', () => {
   );
 
   it('fin-server-kit-migrate runs from the installed tarball (its launcher loads the built command)', async () => {
-    const bin = join(folder, 'node_modules', '.bin', 'fin-server-kit-migrate');
+    const bin = join(installed(), 'node_modules', '.bin', 'fin-server-kit-migrate');
     const { stdout } = await promisify(execFile)(bin, ['--help']);
     expect(stdout).toContain('Usage: fin-server-kit-migrate');
   });
 
   it('fin-pos-check runs from the installed tarball (its launcher loads the built command)', async () => {
-    const bin = join(folder, 'node_modules', '.bin', 'fin-pos-check');
+    const bin = join(installed(), 'node_modules', '.bin', 'fin-pos-check');
     const { stdout } = await promisify(execFile)(bin, ['--help']);
     expect(stdout).toContain('Usage: fin-pos-check');
   });
@@ -98,19 +66,30 @@ describe('packed packages', () => {
         if (!dependency.startsWith('@fin/')) continue;
         expect(range, `${name} -> ${dependency}`).toBe(`^${versions[dependency.slice('@fin/'.length)]}`);
       }
-      expect(existsSync(join(folder, 'node_modules', '@fin', name, 'node_modules', '@fin'))).toBe(false);
+      expect(existsSync(join(installed(), 'node_modules', '@fin', name, 'node_modules', '@fin'))).toBe(false);
     }
   });
 
   it('the ESM entry points import and answer the smoke calls', async () => {
-    const { entry, results } = await runSmoke(folder, 'smoke.mjs');
+    const { entry, results } = await runSmoke(installed(), 'smoke.mjs');
     expect(entry).toMatch(/node_modules\/@fin\/core\/dist\/index\.js$/);
     expect(results).toEqual(expected);
   });
 
-  it('the CJS entry points require and answer the smoke calls (ESM-only dependencies through require(esm))', async () => {
-    const { entry, results } = await runSmoke(folder, 'smoke.cjs');
+  it('the CJS entry points require and answer the smoke calls (the ESM-only dependencies bundled into the CJS build)', async () => {
+    const { entry, results } = await runSmoke(installed(), 'smoke.cjs');
     expect(entry).toMatch(/node_modules\/@fin\/core\/dist\/index\.cjs$/);
     expect(results).toEqual(expected);
   });
+  it.each([
+    ['ESM', 'journey.mjs', /node_modules\/@fin\/server-kit\/dist\/index\.js$/],
+    ['CJS', 'journey.cjs', /node_modules\/@fin\/server-kit\/dist\/index\.cjs$/],
+  ])(
+    'a whole sale journey in %s: authorize (replayed by its key), confirm, cancel over loopback HTTP',
+    async (_, script, built) => {
+      const { entry, results } = await runSmoke(installed(), script);
+      expect(entry).toMatch(built);
+      expect(results).toEqual(expectedJourney);
+    },
+  );
 });

@@ -1,11 +1,12 @@
 // Packs the workspace packages the way a release does and installs the tarballs where a user would.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -72,12 +73,49 @@ export async function npmInstall(folder: string, specs: string[]): Promise<void>
   );
 }
 
-/** Runs a fixture script with the current Node (so the multi-Node CI run checks every major) and parses its JSON line. */
-export async function runSmoke(folder: string, script: string): Promise<{ entry: string; results: unknown }> {
-  // Without the NODE_PATH a pnpm or npx launcher sets to the workspace's modules: a user's folder has none,
-  // and through it the optional peers the workspace holds (@opentelemetry/api) would resolve.
+/**
+ * The environment without the NODE_PATH a pnpm or npx launcher sets to the workspace's modules: a user's
+ * folder has none, and through it the optional peers the workspace holds (@opentelemetry/api) would resolve.
+ */
+export function userEnvironment(): NodeJS.ProcessEnv {
   const { NODE_PATH: _workspaceModules, ...env } = process.env;
-  const { stdout } = await run(process.execPath, [resolve(folder, script)], { cwd: folder, env });
+  return env;
+}
+
+/**
+ * Installs a version of a test runner from the npm registry into `folder/<name>` (its own package.json, so
+ * two Jest majors sit beside each other) and copies the fixture tests of `fixtures/<fixtures>` into it; the
+ * tests resolve @fin/* from the installed tarballs in the folder above.
+ */
+export async function installRunner(
+  folder: string,
+  name: string,
+  dependency: Record<string, string>,
+  fixtures: string,
+): Promise<string> {
+  const runner = join(folder, name);
+  await cp(join(folder, fixtures), runner, { recursive: true });
+  await writeFile(
+    join(runner, 'package.json'),
+    `${JSON.stringify({ name: `fin-${name}`, private: true, devDependencies: dependency })}\n`,
+  );
+  await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], {
+    cwd: runner,
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  return runner;
+}
+
+/** Runs a fixture script with the current Node (so the multi-Node CI run checks every major) and parses its JSON line. */
+export async function runSmoke(
+  folder: string,
+  script: string,
+  nodeOptions: string[] = [],
+): Promise<{ entry: string; results: unknown }> {
+  const { stdout } = await run(process.execPath, [...nodeOptions, resolve(folder, script)], {
+    cwd: folder,
+    env: userEnvironment(),
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
 }
 
@@ -93,4 +131,20 @@ export async function tarballFiles(folder: string, name: string): Promise<string
     .filter(Boolean)
     .map((path) => path.replace(/^package\//, ''))
     .sort();
+}
+
+/**
+ * For a test file: the packages built if needed, packed and installed in a fresh folder before its tests,
+ * the folder removed after them. Returns the folder's path once installed.
+ */
+export function usePackedInstall(): () => string {
+  let folder = '';
+  beforeAll(async () => {
+    await ensureBuilt();
+    folder = await installPackedPackages();
+  }, 600_000);
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+  return () => folder;
 }

@@ -2,12 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreditEngine,
+  isStoreUnavailable,
   memoryStore,
   type Store,
   StoreUnavailableError,
   sandboxCreditEngine,
 } from '@fin/server-kit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cart, harness } from './support/harness.js';
 
 /**
@@ -171,5 +172,25 @@ describe('issue 19: the store unavailable', () => {
     expect(() => harness({ limits: { requestDeadlineMs: 10_000, idempotencyLeaseMs: 5_000 } })).toThrow(
       /idempotencyLeaseMs must exceed limits.requestDeadlineMs/,
     );
+  });
+  it('SH-2: a StoreUnavailableError of another copy of the package (its own class) is still a 503 with Retry-After', async () => {
+    // A second instance of the module, as a CommonJS copy beside the ESM one or a store bundled by the app.
+    vi.resetModules();
+    const other = await import('../src/ports/store-unavailable.js');
+    expect(other.StoreUnavailableError).not.toBe(StoreUnavailableError);
+    const foreign = new other.StoreUnavailableError('ECONNREFUSED');
+    expect(foreign).toBeInstanceOf(StoreUnavailableError);
+    expect(isStoreUnavailable(foreign)).toBe(true);
+    expect(new StoreUnavailableError('57P01')).toBeInstanceOf(other.StoreUnavailableError);
+    expect(new Error('ECONNREFUSED')).not.toBeInstanceOf(StoreUnavailableError);
+    const inner = memoryStore();
+    const store = new Proxy(inner, {
+      get: (target, name) =>
+        name === 'findActiveByImei' ? async () => Promise.reject(foreign) : Reflect.get(target, name),
+    });
+    const answer = await harness({ store }).authorize(cart(), { idempotencyKey: randomUUID() });
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).toMatchObject({ code: 'service_unavailable' });
+    expect(answer.headers.get('retry-after')).toBe('1');
   });
 });
