@@ -103,18 +103,24 @@ describe('SF-2: the simulated partner POS (pos-client/testing, examples/partner-
     );
     token = ((await response.json()) as { access_token: string }).access_token;
   });
+  // A store of the simulation and a reservation id for the paths that need them: only the body is at fault.
+  const storeId = sim.data.stores[0]!.storeId;
   const send = (endpoint: endpoints.EndpointDefinition, body: string) =>
     sim.fetch(
-      new Request(`http://partner-pos.test${endpoint.path}`, {
-        method: endpoint.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'x-request-id': crypto.randomUUID(),
-          'x-correlation-id': crypto.randomUUID(),
+      new Request(
+        `http://partner-pos.test${endpoint.path.replace('{reservationId}', crypto.randomUUID())}?storeId=${storeId}`,
+        {
+          method: endpoint.method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'idempotency-key': crypto.randomUUID(),
+            'x-request-id': crypto.randomUUID(),
+            'x-correlation-id': crypto.randomUUID(),
+          },
+          body,
         },
-        body,
-      }),
+      ),
     );
 
   const routes = jsonRoutes(endpoints.partnerPos);

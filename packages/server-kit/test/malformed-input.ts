@@ -1,6 +1,6 @@
 // Property, for any store: no malformed body or header ever gets a 500, and every answer validates against the core envelope schema.
 import { randomUUID } from 'node:crypto';
-import { schemas } from '@fin/core';
+import { MAX_JSON_DEPTH, schemas } from '@fin/core';
 import type { Store } from '@fin/server-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -129,11 +129,12 @@ export function describeMalformedInput(name: string, makeStore: () => Store | Pr
       );
     });
 
-    it('deeply nested JSON is refused cleanly', async () => {
+    it('deeply nested JSON is refused cleanly (SF-2: 400 naming the depth limit, before any recursion)', async () => {
       const h = harness({ store: await makeStore() });
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
       const answer = await h.authorize(deep, { idempotencyKey: randomUUID() });
-      expect(answer.status).toBe(422);
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.body.error)).toContain(String(MAX_JSON_DEPTH));
     });
   });
 }

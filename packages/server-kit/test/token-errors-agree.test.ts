@@ -49,7 +49,7 @@ describe('S-12: the token endpoint says one thing everywhere', () => {
       const { status, error } = expected(code);
       if (error === 'invalid_client') expect(status).toBe(401);
       else if (['invalid_request', 'unsupported_grant_type', 'invalid_scope'].includes(error)) {
-        expect([400, 413]).toContain(status);
+        expect([400, 408, 413, 431]).toContain(status);
       }
     }
     expect(tokenErrorCodes).not.toContain('unsupported_media_type');
