@@ -1,0 +1,95 @@
+// One look of the holds worker at one hold: its planned step sent to the partner POS, and the hold's next record (not yet written).
+import { isFinApiError, type StockReservation } from '@fin/core';
+import type { HoldRecord } from '../ports/hold-record.js';
+import type { StoreStockHolds } from '../ports/stock-holds.js';
+import type { ServiceDeps } from '../service/deps.js';
+import { type HoldPlanLimits, type HoldStep, planHold } from './hold-plan.js';
+
+/** After a failed call the next waits 30 s, doubling up to 15 minutes (HOLD-8). */
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 15 * 60_000;
+/** A partner silent for a day after the hold's own expiry: it lapsed there, whatever the partner says later. */
+const GIVE_UP_AFTER_EXPIRY_MS = 86_400_000;
+
+export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+
+const ended = (hold: HoldRecord, state: HoldRecord['state'], lastOutcome: string): HoldRecord => ({
+  ...hold,
+  state,
+  nextCheckAt: null,
+  attempts: 0,
+  lastOutcome,
+});
+
+/** The hold as the partner answered it: ended (no more looks) or active until its next look. */
+function settled(
+  hold: HoldRecord,
+  answer: StockReservation,
+  step: HoldStep,
+  now: Date,
+  limits: HoldPlanLimits,
+) {
+  const next: HoldRecord = {
+    ...hold,
+    state: answer.state,
+    expiresAt: answer.expiresAt,
+    attempts: 0,
+    lastOutcome: `${step.kind}: ${answer.state}`,
+    ...(step.kind === 'extend' ? { extendedFor: step.authorizationId } : {}),
+  };
+  if (answer.state !== 'ACTIVE') return { ...next, nextCheckAt: null };
+  const until = Math.min(now.getTime() + limits.checkEveryMs, Date.parse(answer.expiresAt));
+  return { ...next, nextCheckAt: new Date(Math.max(until, now.getTime() + 1)).toISOString() };
+}
+
+/** Sends the step; a 409 on extend (the hold ended meanwhile) is answered by reading its state. */
+async function send(stock: StoreStockHolds, hold: HoldRecord, step: Exclude<HoldStep, { kind: 'wait' }>) {
+  const id = hold.reservationId;
+  if (step.kind === 'release') return stock.release(id, { idempotencyKey: `hold-release:${id}` });
+  if (step.kind === 'read') return stock.reservation(id);
+  try {
+    const key = `hold-extend:${id}:${step.authorizationId}`;
+    return await stock.extend(id, { ttlSeconds: step.ttlSeconds }, { idempotencyKey: key });
+  } catch (error) {
+    if (isFinApiError(error, 'reservation_not_active')) return stock.reservation(id);
+    throw error;
+  }
+}
+
+/** HOLD-8: a failed call is tried again later, ever more slowly, until a day after the hold's own expiry. */
+function failed(hold: HoldRecord, error: unknown, now: Date): HoldRecord {
+  if (isFinApiError(error, 'reservation_not_found')) return ended(hold, 'EXPIRED', 'unknown at the partner');
+  if (now.getTime() >= Date.parse(hold.expiresAt) + GIVE_UP_AFTER_EXPIRY_MS) {
+    return ended(hold, 'EXPIRED', 'partner silent a day past the hold expiry');
+  }
+  const attempts = hold.attempts + 1;
+  const code = isFinApiError(error) ? error.code : 'partner_unreachable';
+  return {
+    ...hold,
+    attempts,
+    nextCheckAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+    lastOutcome: `failed: ${code}`,
+  };
+}
+
+/** The hold's next record after one look (HOLD-4..HOLD-8), and the step it took. */
+export async function tendHold(
+  deps: ServiceDeps,
+  hold: HoldRecord,
+  limits: HoldPlanLimits,
+): Promise<{ next: HoldRecord; step: HoldStep }> {
+  const now = deps.clock.now();
+  const uses = hold.proposalId ? await deps.store.listProposalUses(hold.proposalId) : [];
+  const step = planHold(hold, uses, now, limits);
+  if (step.kind === 'wait') return { step, next: { ...hold, nextCheckAt: step.until.toISOString() } };
+  const partner = deps.clients.get(hold.partnerId)?.stockHolds;
+  if (!partner)
+    return { step, next: ended(hold, hold.state, 'partner no longer registered with stockHolds') };
+  try {
+    const outcome = await send(partner.store(hold.storeId).stock, hold, step);
+    if (!outcome.supported) return { step, next: ended(hold, hold.state, 'partner no longer offers holds') };
+    return { step, next: settled(hold, outcome.reservation, step, now, limits) };
+  } catch (error) {
+    return { step, next: failed(hold, error, now) };
+  }
+}
