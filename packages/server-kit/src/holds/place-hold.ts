@@ -1,5 +1,4 @@
 // service.holds.place: the financing service holds a device at the partner POS after the seller's IMEI validation (issue 30).
-import { randomUUID } from 'node:crypto';
 import { FinApiError, schemas } from '@fin/core';
 import * as z from 'zod';
 import { validate } from '../http/validate.js';
@@ -39,7 +38,7 @@ export async function placeHold(deps: ServiceDeps, input: PlaceHoldInput): Promi
   if (!partner?.stockHolds) return { held: false, reason: 'not_supported' };
   const outcome = await partner.stockHolds
     .store(storeId)
-    .stock.reserve({ imei, ...(ttlSeconds ? { ttlSeconds } : {}) }, { idempotencyKey: randomUUID() });
+    .stock.reserve({ imei, ...(ttlSeconds ? { ttlSeconds } : {}) });
   if (!outcome.supported) return { held: false, reason: 'not_supported' };
   const now = deps.clock.now().toISOString();
   const hold: HoldRecord = {

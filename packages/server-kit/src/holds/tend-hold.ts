@@ -36,20 +36,23 @@ function settled(
     attempts: 0,
     lastOutcome: `${step.kind}: ${answer.state}`,
     ...(step.kind === 'extend' ? { extendedFor: step.authorizationId } : {}),
+    ...(step.kind === 'release' ? { releaseReason: step.reason } : {}),
   };
   if (answer.state !== 'ACTIVE') return { ...next, nextCheckAt: null };
   const until = Math.min(now.getTime() + limits.checkEveryMs, Date.parse(answer.expiresAt));
   return { ...next, nextCheckAt: new Date(Math.max(until, now.getTime() + 1)).toISOString() };
 }
 
-/** Sends the step; a 409 on extend (the hold ended meanwhile) is answered by reading its state. */
+/**
+ * Sends the step; a 409 on extend (the hold ended meanwhile) is answered by reading its state. Release
+ * and extend are idempotent by themselves (SR-6, SR-8), so each call takes the client's own fresh key.
+ */
 async function send(stock: StoreStockHolds, hold: HoldRecord, step: Exclude<HoldStep, { kind: 'wait' }>) {
   const id = hold.reservationId;
-  if (step.kind === 'release') return stock.release(id, { idempotencyKey: `hold-release:${id}` });
+  if (step.kind === 'release') return stock.release(id);
   if (step.kind === 'read') return stock.reservation(id);
   try {
-    const key = `hold-extend:${id}:${step.authorizationId}`;
-    return await stock.extend(id, { ttlSeconds: step.ttlSeconds }, { idempotencyKey: key });
+    return await stock.extend(id, { ttlSeconds: step.ttlSeconds });
   } catch (error) {
     if (isFinApiError(error, 'reservation_not_active')) return stock.reservation(id);
     throw error;

@@ -27,6 +27,7 @@ export function memoryHolds(): HoldStore {
       if (holds.get(key)?.version !== expectedVersion) return { ok: false, reason: 'stale' };
       const written = { ...copy(record), version: expectedVersion + 1 };
       holds.set(key, written);
+      leases.delete(key);
       return { ok: true, record: copy(written) };
     },
     async listDueHolds({ now, limit, lease }) {

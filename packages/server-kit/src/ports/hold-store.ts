@@ -22,7 +22,10 @@ export interface HoldStore {
   /** Stores a new hold; `false` when (`partnerId`, `reservationId`) is already stored (nothing changed). */
   insertHold(hold: HoldRecord): Promise<boolean>;
   getHold(ref: HoldRef): Promise<HoldRecord | undefined>;
-  /** Writes the whole next record with `version` = `expectedVersion + 1`, only if the stored one has `expectedVersion`. */
+  /**
+   * Writes the whole next record with `version` = `expectedVersion + 1`, only if the stored one has
+   * `expectedVersion`; a write ends the worker lease on the hold (its next look is `nextCheckAt`'s).
+   */
   updateHold(input: { record: HoldRecord; expectedVersion: number }): Promise<UpdateHoldResult>;
   /**
    * Holds whose `nextCheckAt <= now`, earliest first; with `lease`, only those no unexpired lease holds,

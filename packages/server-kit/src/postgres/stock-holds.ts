@@ -64,7 +64,8 @@ export function postgresHolds(db: Queryable): HoldStore {
       const next = { ...record, version: expectedVersion + 1 };
       const { rowCount } = await query(
         db,
-        `UPDATE fin_stock_holds SET proposal_id = $3, next_check_at = $4, version = $5, record = $6
+        `UPDATE fin_stock_holds SET proposal_id = $3, next_check_at = $4, version = $5, record = $6,
+           worker_lease_owner = NULL, worker_lease_until = NULL
          WHERE partner_id = $1 AND reservation_id = $2 AND version = $7`,
         [...values(next), expectedVersion],
       );
