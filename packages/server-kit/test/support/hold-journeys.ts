@@ -17,12 +17,16 @@ export async function heldSale(makeStore: MakeStore) {
   const { storeId, sim } = partner;
   const atPartner = (reservationId: string) =>
     sim.reservations.list().find((hold) => hold.reservationId === reservationId)!;
-  /** The seller flow: IMEI validated at the POS, device held, proposal approved with the hold. */
-  const holdAndApprove = async (body = cart({ imei, storeId })) => {
+  /** The seller flow's hold: IMEI validated at the POS, then held by the service; its reference. */
+  const place = async () => {
     expect((await pos.store(storeId).imei.validate(imei)).inStock).toBe(true);
     const placed = await h.service.holds.place({ storeId, imei });
     if (!placed.held) throw new Error('expected a hold');
-    const { reservationId } = placed.hold;
+    return { storeId, reservationId: placed.hold.reservationId };
+  };
+  /** The seller flow: device held, proposal approved with the hold. */
+  const holdAndApprove = async (body = cart({ imei, storeId })) => {
+    const { reservationId } = await place();
     const proposal = await h.service.proposals.approve({
       clientTaxId: CUSTOMER,
       storeId,
@@ -40,7 +44,7 @@ export async function heldSale(makeStore: MakeStore) {
     await h.service.close();
     await store.close();
   };
-  return { h, clock, sim, pos, storeId, imei, atPartner, holdAndApprove, authorize, close };
+  return { h, clock, sim, pos, storeId, imei, atPartner, place, holdAndApprove, authorize, close };
 }
 
 export function describeHoldJourneys(name: string, makeStore: MakeStore): void {
@@ -86,9 +90,7 @@ export function describeHoldJourneys(name: string, makeStore: MakeStore): void {
 
     it('HOLD-6: the credit flow declines: the worker releases the hold, and asking twice changes nothing', async () => {
       const t = await heldSale(makeStore);
-      const placed = await t.h.service.holds.place({ storeId: t.storeId, imei: t.imei });
-      if (!placed.held) throw new Error('expected a hold');
-      const reference = { storeId: t.storeId, reservationId: placed.hold.reservationId };
+      const reference = await t.place();
       const marked = await t.h.service.holds.release(reference);
       expect(marked.releaseReason).toBe('CREDIT_DECLINED');
       expect(await t.h.service.holds.release(reference)).toEqual(marked);
@@ -139,9 +141,7 @@ export function describeHoldJourneys(name: string, makeStore: MakeStore): void {
 
     it('HOLD-8: a release the partner fails is retried, later, until it answers', async () => {
       const t = await heldSale(makeStore);
-      const placed = await t.h.service.holds.place({ storeId: t.storeId, imei: t.imei });
-      if (!placed.held) throw new Error('expected a hold');
-      const reference = { storeId: t.storeId, reservationId: placed.hold.reservationId };
+      const reference = await t.place();
       await t.h.service.holds.release(reference);
       t.sim.faults.serverErrors({
         endpoint: 'POST /v1/stock/reservations/{reservationId}/release',
