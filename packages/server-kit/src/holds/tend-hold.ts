@@ -11,7 +11,7 @@ const RETRY_MAX_MS = 15 * 60_000;
 /** A partner silent for a day after the hold's own expiry: it lapsed there, whatever the partner says later. */
 const GIVE_UP_AFTER_EXPIRY_MS = 86_400_000;
 
-export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
 
 const ended = (hold: HoldRecord, state: HoldRecord['state'], lastOutcome: string): HoldRecord => ({
   ...hold,
@@ -66,7 +66,7 @@ function failed(hold: HoldRecord, error: unknown, now: Date): HoldRecord {
     return ended(hold, 'EXPIRED', 'partner silent a day past the hold expiry');
   }
   const attempts = hold.attempts + 1;
-  const code = isFinApiError(error) ? error.code : 'partner_unreachable';
+  const code = typeof error === 'string' ? error : isFinApiError(error) ? error.code : 'partner_unreachable';
   return {
     ...hold,
     attempts,
@@ -85,12 +85,12 @@ export async function tendHold(
   const uses = hold.proposalId ? await deps.store.listProposalUses(hold.proposalId) : [];
   const step = planHold(hold, uses, now, limits);
   if (step.kind === 'wait') return { step, next: { ...hold, nextCheckAt: step.until.toISOString() } };
+  // A partner unregistered or no longer offering holds is treated as silent: the hold lapses there (HOLD-8).
   const partner = deps.clients.get(hold.partnerId)?.stockHolds;
-  if (!partner)
-    return { step, next: ended(hold, hold.state, 'partner no longer registered with stockHolds') };
+  if (!partner) return { step, next: failed(hold, 'partner_without_stock_holds', now) };
   try {
     const outcome = await send(partner.store(hold.storeId).stock, hold, step);
-    if (!outcome.supported) return { step, next: ended(hold, hold.state, 'partner no longer offers holds') };
+    if (!outcome.supported) return { step, next: failed(hold, 'partner_without_stock_holds', now) };
     return { step, next: settled(hold, outcome.reservation, step, now, limits) };
   } catch (error) {
     return { step, next: failed(hold, error, now) };

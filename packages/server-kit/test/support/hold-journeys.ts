@@ -1,7 +1,7 @@
 // The stock-hold journeys of issue 30 through the public API, against the simulated partner POS, on any store (memory and PostgreSQL run them).
 import { defaultLimits, type Store } from '@fin/server-kit';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER, cart, harness, MINUTE, manualClock } from './harness.js';
+import { CUSTOMER, cart, DAY, harness, MINUTE, manualClock } from './harness.js';
 import { simulatedPartner } from './simulated-partner.js';
 
 type MakeStore = () => Store | Promise<Store>;
@@ -155,6 +155,23 @@ export function describeHoldJourneys(name: string, makeStore: MakeStore): void {
       t.clock.advance(60_000);
       expect(await t.h.service.workers.keepHolds()).toMatchObject({ released: 1 });
       expect(t.atPartner(reference.reservationId).state).toBe('RELEASED');
+      await t.close();
+    });
+
+    it('HOLD-8: a partner that stops answering (or stops offering holds) is given up a day past the hold expiry: EXPIRED', async () => {
+      const t = await heldSale(makeStore);
+      const reference = await t.place();
+      await t.h.service.holds.release(reference);
+      t.sim.partner.set({ reservations: 'not-implemented' });
+      expect(await t.h.service.workers.keepHolds()).toMatchObject({ retrying: 1 });
+      expect((await t.h.service.holds.get(reference)).lastOutcome).toBe(
+        'failed: partner_without_stock_holds',
+      );
+      t.clock.advance(DAY);
+      expect(await t.h.service.workers.keepHolds()).toMatchObject({ retrying: 1 });
+      t.clock.advance(DAY);
+      expect(await t.h.service.workers.keepHolds()).toMatchObject({ expired: 1 });
+      expect(await t.h.service.holds.get(reference)).toMatchObject({ state: 'EXPIRED', nextCheckAt: null });
       await t.close();
     });
 
