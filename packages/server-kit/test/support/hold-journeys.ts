@@ -12,7 +12,8 @@ export async function heldSale(makeStore: MakeStore) {
   const partner = simulatedPartner(clock);
   const pos = partner.posClient();
   const store = await makeStore();
-  const h = harness({ clients: [partner.registration(pos, { holds: true })], store }, clock);
+  const registration = partner.registration(pos, { holds: true });
+  const h = harness({ clients: [registration], store }, clock);
   const imei = partner.devices[0]!;
   const { storeId, sim } = partner;
   const atPartner = (reservationId: string) =>
@@ -44,7 +45,21 @@ export async function heldSale(makeStore: MakeStore) {
     await h.service.close();
     await store.close();
   };
-  return { h, clock, sim, pos, storeId, imei, atPartner, place, holdAndApprove, authorize, close };
+  return {
+    h,
+    clock,
+    sim,
+    pos,
+    store,
+    registration,
+    storeId,
+    imei,
+    atPartner,
+    place,
+    holdAndApprove,
+    authorize,
+    close,
+  };
 }
 
 export function describeHoldJourneys(name: string, makeStore: MakeStore): void {
@@ -172,6 +187,23 @@ export function describeHoldJourneys(name: string, makeStore: MakeStore): void {
       t.clock.advance(DAY);
       expect(await t.h.service.workers.keepHolds()).toMatchObject({ expired: 1 });
       expect(await t.h.service.holds.get(reference)).toMatchObject({ state: 'EXPIRED', nextCheckAt: null });
+      await t.close();
+    });
+
+    it('HOLD-7: two instances on one store run the worker at once: each hold is released once', async () => {
+      const t = await heldSale(makeStore);
+      const other = harness({ clients: [t.registration], store: t.store }, t.clock);
+      const devices = t.sim.data.devices({ storeId: t.storeId, inStock: true }).slice(0, 4);
+      for (const device of devices) {
+        const placed = await t.h.service.holds.place({ storeId: t.storeId, imei: device.imei });
+        if (!placed.held) throw new Error('expected a hold');
+        await t.h.service.holds.release({ storeId: t.storeId, reservationId: placed.hold.reservationId });
+      }
+      const endpoint = 'POST /v1/stock/reservations/{reservationId}/release' as const;
+      const runs = await Promise.all([t.h.service.workers.keepHolds(), other.service.workers.keepHolds()]);
+      expect(runs[0]!.released + runs[1]!.released).toBe(devices.length);
+      expect(t.sim.requests.count({ endpoint })).toBe(devices.length);
+      await other.service.close();
       await t.close();
     });
 
