@@ -20,7 +20,7 @@ async function holdsWorker(stage: Stage, what: keyof HoldKeeperSummary): Promise
   );
 }
 
-/** The seller flow after the IMEI check: the service holds the device; `undefined` when the partner has no holds. */
+/** The seller flow: the POS validates the IMEI, then the service holds the device (the simulated partner offers holds). */
 async function holdPhone(stage: Stage, session: SellerSession, phone: Phone): Promise<HoldRecord> {
   const device = await stage.pos.store(session.storeId).imei.validate(phone.imei);
   if (!device.inStock) throw new Error(`the POS says the phone is not on the shelf: ${device.message}`);
