@@ -56,6 +56,7 @@ export async function creditProposal(
   step: StepContext,
   stage: Stage,
   session: SellerSession,
+  hold?: { reservationId: string },
 ): Promise<CartInput> {
   const phone = stage.cast.phones.first;
   const { catalog } = (await stage.financing.catalog.read(stage.financing.firstSync.partnerId))!;
@@ -69,6 +70,8 @@ export async function creditProposal(
     storeId: session.storeId,
     amount,
     installments: 12,
+    // Issue 30: the phone's hold now follows this proposal (extended once authorized, released if not).
+    ...(hold ? { hold } : {}),
   });
   step.report(
     [
@@ -76,6 +79,7 @@ export async function creditProposal(
       `cart: ${phone.entry.product.name}${warranty ? ` + ${warranty.name}` : ''}`,
       `proposal ${proposal.proposalId}`,
       `${money.format(amount)} in ${proposal.installments} installments (service.proposals.approve)`,
+      ...(proposal.hold ? [`hold ${proposal.hold.reservationId} linked to the proposal`] : []),
     ],
     { proposalId: proposal.proposalId, amount: money.format(amount), installments: proposal.installments },
   );

@@ -65,7 +65,7 @@ export async function startFinancing(
     clock: scene.clock,
     posClient: { rateLimit: partnerLimits },
     // The verifier looks for due notices often; the demo's clock decides when one is due.
-    schedule: { 'cancellation-verifier': 50 },
+    schedule: { 'cancellation-verifier': 50, 'stock-holds': 50 },
     onCatalogProgress: (page) =>
       step.progress({
         resource: page.resource,
@@ -83,7 +83,7 @@ export async function startFinancing(
       `${progressBar(100)}  ${pages} pages read through @fin/pos-client`,
       `${catalog.employees.length} employees · ${catalog.stores.length} stores · ${catalog.plans.length} plans · ${catalog.products.length} products · ${catalog.services.length} services`,
       `listening on ${financing.url} (${financing.storeKind} store)`,
-      'workers: cancellation verifier, confirmation poller, daily sync',
+      'workers: cancellation verifier, confirmation poller, stock holds, daily sync',
     ],
     {
       url: financing.url,

@@ -135,6 +135,8 @@ export async function startFinancingService(
           scopes: ['sales:authorize'],
           storeIds,
           saleSearch: partnerPos('sales:read').sales,
+          // Issue 30: the partner's optional stock holds, which the service makes in its seller flow.
+          stockHolds: partnerPos('inventory:read'),
         },
       ],
       credit: options.credit ?? sandboxCreditEngine(),
@@ -149,6 +151,7 @@ export async function startFinancingService(
         'cancellation-verifier': (signal) => service.workers.verifyCancellations({ signal }),
         'confirmation-poller': (signal) => service.workers.pollConfirmations({ signal }),
         purge: () => service.workers.purgeExpired(),
+        'stock-holds': (signal) => service.workers.keepHolds({ signal }),
       },
       { schedule, logger, onRun: options.onWorkerRun },
     );

@@ -1,8 +1,14 @@
-// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge.
+// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge, stock holds.
 import type { Logger } from '@fin/core';
 import { startWorkerLoop, type WorkerLoop } from '@fin/server-kit';
 
-export type WorkerName = 'catalog-sync' | 'cancellation-verifier' | 'confirmation-poller' | 'purge';
+export type WorkerName =
+  | 'catalog-sync'
+  | 'cancellation-verifier'
+  | 'confirmation-poller'
+  | 'purge'
+  // Issue 30: extends, releases and settles the stock holds the service made.
+  | 'stock-holds';
 
 /** Pause after each run of each worker, in milliseconds (the periods docs/server-kit.md suggests). */
 export type WorkerSchedule = Record<WorkerName, number>;
@@ -12,6 +18,7 @@ export const defaultSchedule: WorkerSchedule = {
   'cancellation-verifier': 60_000,
   'confirmation-poller': 30_000,
   purge: 3_600_000,
+  'stock-holds': 30_000,
 };
 
 /** One finished run: the worker's own summary (`VerificationSummary`, `CatalogSyncResult[]` ...). */

@@ -45,7 +45,7 @@ describe('examples/financing-service', () => {
     await running.close(); // a second close has nothing left to do
   });
 
-  it('reports its four worker loops in readiness and serves the probes it was asked for; close() stops them', async () => {
+  it('reports its five worker loops in readiness and serves the probes it was asked for; close() stops them', async () => {
     const running = await startFinancingService({
       ...optionsFor(partner),
       healthPaths: { live: '/healthz', ready: '/readyz' },
@@ -63,6 +63,7 @@ describe('examples/financing-service', () => {
             'cancellation-verifier': 'running',
             'confirmation-poller': 'running',
             purge: 'running',
+            'stock-holds': 'running',
           },
         },
       });

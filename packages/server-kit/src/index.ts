@@ -2,6 +2,8 @@
 export type { ClientRegistration } from './auth/client-registry.js';
 export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
 export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
+export type { HoldReference } from './holds/change-hold.js';
+export type { HoldPlacement, PlaceHoldInput } from './holds/place-hold.js';
 export { answerClientErrors } from './http/client-errors.js';
 export { fromRequest, toResponse } from './http/fetch-adapter.js';
 export { type NodeHandler, type PlainHandler, toNodeHandler } from './http/node-adapter.js';
@@ -20,7 +22,7 @@ export {
 export { defaultLimits, type ServiceLimits } from './service/deps.js';
 export type { HealthReport } from './service/health.js';
 export type { HealthPaths } from './service/probes.js';
-export type { ApproveProposalInput } from './use-cases/approve-proposal.js';
+export type { ApprovedProposal, ApproveProposalInput } from './use-cases/approve-proposal.js';
 export type { VerificationSummary } from './workers/cancellation-verifier.js';
 export {
   type CatalogSyncJob,
@@ -33,6 +35,7 @@ export {
   type PartnerCatalog,
 } from './workers/catalog-sync.js';
 export { type ConfirmationPollSummary, confirmationFromSale } from './workers/confirmation-poller.js';
+export type { HoldKeeperSummary } from './workers/hold-keeper.js';
 export type { WorkerRunOptions } from './workers/stop-signal.js';
 export {
   DEFAULT_WORKER_RUN_TIMEOUT_MS,

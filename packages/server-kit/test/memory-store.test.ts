@@ -1,9 +1,10 @@
 // Runs the Store conformance suite on memoryStore(), and checks how it copies JSON in and out.
 import { memoryStore } from '@fin/server-kit';
-import { describeStoreConformance } from '@fin/server-kit/testing';
+import { describeHoldStoreConformance, describeStoreConformance } from '@fin/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 describeStoreConformance('memoryStore()', () => memoryStore());
+describeHoldStoreConformance('memoryStore()', () => memoryStore());
 
 describe('memoryStore() copies', () => {
   it('keeps an own __proto__ key of stored JSON as data, and copies it out', async () => {

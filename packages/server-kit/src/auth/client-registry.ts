@@ -2,6 +2,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Scope } from '@fin/core';
 import type { SaleSearch } from '../ports/sale-search.js';
+import type { StockHolds } from '../ports/stock-holds.js';
 
 /** One partner allowed to call the API (`clients` of `createFinancingService`). */
 export interface ClientRegistration {
@@ -13,6 +14,8 @@ export interface ClientRegistration {
   storeIds: readonly string[];
   /** The partner POS's sale search (R-08): `new PosClient(...).sales` from `@fin/pos-client`. */
   saleSearch?: SaleSearch;
+  /** The partner POS's optional stock holds (issue 30): the same `PosClient`; `service.holds` uses them. */
+  stockHolds?: StockHolds;
   /** The environment the credential belongs to; default the service's own. */
   environment?: string;
 }
@@ -22,6 +25,7 @@ export interface RegisteredClient {
   scopes: ReadonlySet<string>;
   storeIds: ReadonlySet<string>;
   saleSearch: SaleSearch | undefined;
+  stockHolds: StockHolds | undefined;
   environment: string;
 }
 
@@ -31,6 +35,8 @@ export interface ClientRegistry {
   authenticate(clientId: string, clientSecret: string): RegisteredClient | undefined;
   /** Whether some registered client owns `storeId`. */
   ownsStore(storeId: string): boolean;
+  /** The first registered client owning `storeId` that offers stock holds (issue 30). */
+  holdsFor(storeId: string): RegisteredClient | undefined;
 }
 
 export function createClientRegistry(
@@ -55,6 +61,7 @@ export function createClientRegistry(
         scopes: new Set(client.scopes),
         storeIds: new Set(client.storeIds),
         saleSearch: client.saleSearch,
+        stockHolds: client.stockHolds,
         environment: client.environment ?? environment,
       },
       secretDigest: digest(client.clientSecret),
@@ -63,6 +70,8 @@ export function createClientRegistry(
   return {
     get: (clientId) => byId.get(clientId)?.client,
     ownsStore: (storeId) => [...byId.values()].some(({ client }) => client.storeIds.has(storeId)),
+    holdsFor: (storeId) =>
+      [...byId.values()].find(({ client }) => client.storeIds.has(storeId) && client.stockHolds)?.client,
     authenticate(clientId, clientSecret) {
       const entry = byId.get(clientId);
       const matches = timingSafeEqual(digest(clientSecret), entry?.secretDigest ?? unknownDigest);

@@ -25,6 +25,7 @@ import type {
 import { isAuthorizationExpired } from '../rules/r06-expiry.js';
 import { holdsImei, IMEI_HOLDING_STATUSES } from '../rules/r10-imei.js';
 import { sliceMs, slidingWindowHit, type WindowSlice } from '../rules/sliding-window.js';
+import { memoryHolds } from './memory-holds.js';
 import { proposalAvailability } from './proposal-availability.js';
 
 interface IdempotencyEntry {
@@ -392,5 +393,7 @@ export function memoryStore(): Store {
     },
     async ping() {},
     async close() {},
+    // Stock holds (issue 30).
+    ...memoryHolds(),
   };
 }

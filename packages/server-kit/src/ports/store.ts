@@ -37,6 +37,7 @@
  * The shared conformance suite (`describeStoreConformance` of `@fin/server-kit/testing`) is the
  * executable form of this contract: every store must pass it.
  */
+import type { HoldStore } from './hold-store.js';
 import type { RateLimitDecision, RateLimiter, RateLimitHit } from './rate-limiter.js';
 import type {
   AuthorizationRecord,
@@ -179,7 +180,8 @@ export interface CatalogSnapshotRecord {
   syncedAt: string;
 }
 
-export interface Store extends RateLimiter {
+/** `Partial<HoldStore>`: the stock holds of issue 30 are optional, so a store written before them still fits. */
+export interface Store extends RateLimiter, Partial<HoldStore> {
   // System tokens (spec section 5) -------------------------------------------------------------
   saveToken(token: TokenRecord): Promise<void>;
   findToken(tokenHash: string): Promise<TokenRecord | undefined>;

@@ -18,6 +18,7 @@ import * as proposals from './proposals.js';
 import { purgeExpired } from './purge.js';
 import { consumeRateLimit } from './rate-limits.js';
 import { query, sendUnnamed, sqlState } from './sql.js';
+import { postgresHolds } from './stock-holds.js';
 import { tokenCache } from './token-cache.js';
 import * as tokens from './tokens.js';
 
@@ -167,6 +168,8 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       const deleted = await purgeExpired(pool, now, retentionMs);
       logger?.info?.({ event: 'postgres.purged', ...deleted });
     },
+    // Stock holds (issue 30).
+    ...postgresHolds(pool),
     ping: async () => void (await query(pool, 'SELECT 1')),
     close: () => {
       heartbeats.stopAll();

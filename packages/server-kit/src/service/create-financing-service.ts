@@ -2,12 +2,15 @@
 import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
 import { createInstrumentation } from '@fin/core/transport';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
+import { changeHold, type HoldReference } from '../holds/change-hold.js';
+import { type HoldPlacement, type PlaceHoldInput, placeHold } from '../holds/place-hold.js';
+import { requestHoldRelease } from '../holds/release-hold.js';
 import { fromRequest, type RequestInfo, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { memoryStore } from '../memory/memory-store.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
+import type { HoldRecord } from '../ports/hold-record.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import type { ProposalRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
 import {
   DEFAULT_CLOCK_SKEW_MS,
@@ -19,9 +22,14 @@ import { sdkInfo } from '../sdk-info.js';
 import { traceRequests } from '../telemetry/request-telemetry.js';
 import { tracedCreditEngine, tracedStore } from '../telemetry/traced-ports.js';
 import { watchWorkerLag } from '../telemetry/worker-lag.js';
-import { type ApproveProposalInput, approveProposal } from '../use-cases/approve-proposal.js';
+import {
+  type ApprovedProposal,
+  type ApproveProposalInput,
+  approveProposal,
+} from '../use-cases/approve-proposal.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
+import { type HoldKeeperSummary, keepHolds } from '../workers/hold-keeper.js';
 import type { WorkerRunOptions } from '../workers/stop-signal.js';
 import type { WorkerLoop } from '../workers/worker-loop.js';
 import { defaultLimits, type ServiceDeps, type ServiceLimits, type ServiceSettings } from './deps.js';
@@ -93,13 +101,31 @@ export interface FinancingService {
   close(): Promise<void>;
   proposals: {
     /** The financing team's own credit flow: an approved proposal the next authorization of that CPF and store uses. */
-    approve(input: ApproveProposalInput): Promise<ProposalRecord>;
+    approve(input: ApproveProposalInput): Promise<ApprovedProposal>;
+  };
+  /**
+   * Stock holds (issue 30), made by the service in its own seller flow, never by an authorize: the
+   * partner's `clients[].stockHolds` (a `PosClient`) is called here and by `workers.keepHolds` only.
+   */
+  holds: {
+    /** Holds the device after the seller's IMEI validation; `{ held: false }` when the partner has no holds. */
+    place(input: PlaceHoldInput): Promise<HoldPlacement>;
+    /** The financing team's credit flow declined (or the sale was dropped): `keepHolds` releases it. */
+    release(reference: HoldReference): Promise<HoldRecord>;
+    /** The hold as the service last saw it; `reservation_not_found` when it made no such hold. */
+    get(reference: HoldReference): Promise<HoldRecord>;
   };
   workers: {
     /** R-08: searches the partner POS again for every pending cancellation notice that is due. */
     verifyCancellations(options?: WorkerRunOptions): Promise<VerificationSummary>;
     /** DESIGN 4: confirms, from the partner's sale search, the sales whose POS never called confirm. */
     pollConfirmations(options?: WorkerRunOptions): Promise<ConfirmationPollSummary>;
+    /**
+     * Issue 30: extends each hold to its authorization's `expiresAt` plus the confirmation grace, releases
+     * it when credit was declined, the authorization expired or a cancellation was verified (retried until
+     * the partner answers), and records it committed when the POS invoiced.
+     */
+    keepHolds(options?: WorkerRunOptions): Promise<HoldKeeperSummary>;
     /** Housekeeping: expired tokens, idempotency records past retention (24 h), ended rate-limit windows. */
     purgeExpired(): Promise<void>;
     /**
@@ -229,9 +255,15 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
       return closing;
     },
     proposals: { approve: (input) => approveProposal(deps, input) },
+    holds: {
+      place: (input) => placeHold(deps, input),
+      release: (reference) => requestHoldRelease(deps, reference),
+      get: (reference) => changeHold(deps, reference, (hold) => hold),
+    },
     workers: {
       verifyCancellations: (runOptions) => inFlight.track(verifyCancellations(deps, runOptions)),
       pollConfirmations: (runOptions) => inFlight.track(pollConfirmations(deps, runOptions)),
+      keepHolds: (runOptions) => inFlight.track(keepHolds(deps, runOptions)),
       purgeExpired: () =>
         inFlight.track(
           store.purgeExpired({ now: deps.clock.now(), retentionMs: settings.limits.idempotencyRetentionMs }),

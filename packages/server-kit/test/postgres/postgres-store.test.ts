@@ -1,5 +1,5 @@
 // Runs the Store conformance suite on postgresStore(), against the embedded PostgreSQL 18 the test starts on 127.0.0.1 (15: postgres-store.pg15.test.ts).
-import { describeStoreConformance } from '@fin/server-kit/testing';
+import { describeHoldStoreConformance, describeStoreConformance } from '@fin/server-kit/testing';
 import { migratedStores } from './support/migrated-stores.js';
 
 const stores = migratedStores('fin_migrated', 'embedded');
@@ -8,3 +8,4 @@ describeStoreConformance('postgresStore()', () => stores());
 describeStoreConformance('postgresStore({ preparedStatements: false })', () =>
   stores({ preparedStatements: false }),
 );
+describeHoldStoreConformance('postgresStore()', () => stores());

@@ -1,4 +1,4 @@
-// A simulated partner POS on a test clock, with the PosClient the service takes as its SaleSearch port.
+// A simulated partner POS on a test clock, with the PosClient the service takes as its SaleSearch (and StockHolds) port.
 
 import { PosClient } from '@fin/pos-client';
 import { createSimulatedPos } from '@fin/pos-client/testing';
@@ -19,12 +19,14 @@ export function simulatedPartner(clock: { now(): Date }, productsPerStore = 20) 
       fetch: (input, init) => sim.fetch(new Request(input, init)),
       maxRetries: 0,
       rateLimit: false,
-      scopes: ['sales:read'],
+      scopes: ['sales:read', 'inventory:read'],
     });
-  const registration = (pos = posClient()): ClientRegistration => ({
+  /** With `holds`, the same reader is the partner's stock holds too (issue 30). */
+  const registration = (pos = posClient(), { holds = false } = {}): ClientRegistration => ({
     ...PARTNER_A,
     storeIds: [storeId],
     saleSearch: pos.sales,
+    ...(holds ? { stockHolds: pos } : {}),
   });
   /** IMEIs of the store's handsets on the shelf. */
   const devices = sim.data.devices({ storeId, inStock: true }).map((device) => device.imei);
