@@ -26,61 +26,26 @@ export interface TestPki {
   stranger: IssuedCertificate;
 }
 
-const openssl = (cwd: string, args: string[]) => execFileSync('openssl', args, { cwd, stdio: 'pipe' });
+/** openssl with its arguments written as one line of text (no argument here holds a space). */
+const openssl = (cwd: string, line: string) =>
+  execFileSync('openssl', line.split(' '), { cwd, stdio: 'pipe' });
 
-function selfSignedCa(dir: string, name: string): void {
-  openssl(dir, [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.crt`,
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${name}`,
-  ]);
-}
+/** `openssl req` making a P-256 key `<name>.key` and, per `output`, a CSR or a self-signed certificate. */
+const newKey = (dir: string, name: string, output: string) =>
+  openssl(
+    dir,
+    `req ${output} -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ${name}.key -subj /CN=${name}`,
+  );
+
+const selfSignedCa = (dir: string, name: string) => newKey(dir, name, `-x509 -days 2 -out ${name}.crt`);
 
 function issue(dir: string, ca: string, name: string, extensions: string): IssuedCertificate {
   writeFileSync(join(dir, `${name}.ext`), extensions);
-  openssl(dir, [
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.csr`,
-    '-subj',
-    `/CN=${name}`,
-  ]);
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    `${name}.csr`,
-    '-CA',
-    `${ca}.crt`,
-    '-CAkey',
-    `${ca}.key`,
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-out',
-    `${name}.crt`,
-    '-extfile',
-    `${name}.ext`,
-  ]);
+  newKey(dir, name, `-out ${name}.csr`);
+  openssl(
+    dir,
+    `x509 -req -in ${name}.csr -CA ${ca}.crt -CAkey ${ca}.key -CAcreateserial -days 2 -out ${name}.crt -extfile ${name}.ext`,
+  );
   const cert = readFileSync(join(dir, `${name}.crt`), 'utf8');
   const x509 = new X509Certificate(cert);
   return {

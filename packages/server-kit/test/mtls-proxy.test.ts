@@ -3,6 +3,7 @@ import { randomUUID, X509Certificate } from 'node:crypto';
 import { createFinancingService, type FinancingServiceOptions, sandboxCreditEngine } from '@fin/server-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../../test/support/certificates.js';
+import { boundClient } from './support/bound-client.js';
 
 let pki: TestPki;
 beforeAll(() => {
@@ -11,15 +12,7 @@ beforeAll(() => {
 
 const serviceWith = (extra: Partial<FinancingServiceOptions> = {}) =>
   createFinancingService({
-    clients: [
-      {
-        clientId: 'bound',
-        clientSecret: 'b0und',
-        scopes: ['sales:authorize'],
-        storeIds: ['store-1'],
-        certificate: { sha256: pki.clients.bound!.sha256 },
-      },
-    ],
+    clients: [boundClient(pki.clients.bound!.sha256)],
     credit: sandboxCreditEngine(),
     ...extra,
   });

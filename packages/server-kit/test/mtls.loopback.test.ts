@@ -7,6 +7,7 @@ import { createFinancingService, sandboxCreditEngine, toNodeHandler } from '@fin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../../test/support/certificates.js';
 import { httpsFetch, type TlsIdentity } from '../../../test/support/https-fetch.js';
+import { boundClient } from './support/bound-client.js';
 
 let pki: TestPki;
 let base: string;
@@ -15,13 +16,7 @@ const service = () =>
   createFinancingService({
     clients: [
       // Bound by openssl's hex fingerprint (the other accepted form, x5t#S256, is used in the proxy tests).
-      {
-        clientId: 'bound',
-        clientSecret: 'b0und',
-        scopes: ['sales:authorize'],
-        storeIds: ['store-1'],
-        certificate: { sha256: pki.clients.bound!.fingerprint },
-      },
+      boundClient(pki.clients.bound!.fingerprint),
       { clientId: 'free', clientSecret: 'fr33', scopes: ['sales:authorize'], storeIds: ['store-2'] },
     ],
     credit: sandboxCreditEngine(),
