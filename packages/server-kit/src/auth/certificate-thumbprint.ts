@@ -49,13 +49,21 @@ interface MaybeTlsSocket {
   getPeerCertificate?: () => { raw?: Uint8Array } | null | undefined;
 }
 
+/** Per connection: the certificate is fixed by its handshake (the service never renegotiates). */
+const bySocket = new WeakMap<object, string | null>();
+
 /**
  * The thumbprint of the client certificate the peer proved it holds during the TLS handshake of this
- * socket, or `undefined` (plain HTTP, or no certificate sent).
+ * socket, or `undefined` (plain HTTP, or no certificate sent). Worked out once per connection:
+ * `getPeerCertificate()` builds a whole object, too much for every request of a kept-alive connection.
  */
 export function peerThumbprint(socket: unknown): string | undefined {
   const tls = socket as MaybeTlsSocket | undefined;
   if (typeof tls?.getPeerCertificate !== 'function') return undefined;
+  const known = bySocket.get(tls);
+  if (known !== undefined) return known ?? undefined;
   const raw = tls.getPeerCertificate()?.raw;
-  return raw && raw.byteLength > 0 ? thumbprintOfDer(raw) : undefined;
+  const thumbprint = raw && raw.byteLength > 0 ? thumbprintOfDer(raw) : undefined;
+  bySocket.set(tls, thumbprint ?? null);
+  return thumbprint;
 }
