@@ -1,5 +1,6 @@
 // `pnpm --filter @fin/example-partner-pos start`: a simulated partner POS on loopback until Ctrl+C.
-import { startPartnerPos } from './server.js';
+import { readFileSync } from 'node:fs';
+import { type PartnerPosTls, startPartnerPos } from './server.js';
 
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -13,7 +14,18 @@ function reservationsOf(value: string | undefined) {
   throw new Error('RESERVATIONS must be supported, not-found or not-implemented');
 }
 
+/** TLS_CERT and TLS_KEY (PEM files) serve HTTPS; TLS_CA also requires client certificates it signed (docs/mtls.md). */
+function tlsOf(env: NodeJS.ProcessEnv): PartnerPosTls | undefined {
+  const { TLS_CERT: cert, TLS_KEY: key, TLS_CA: ca } = env;
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY go together');
+  const pem = (file: string) => readFileSync(file, 'utf8');
+  return { cert: pem(cert), key: pem(key), ...(ca ? { ca: pem(ca) } : {}) };
+}
+
+const tls = tlsOf(process.env);
 const partner = await startPartnerPos({
+  ...(tls ? { tls } : {}),
   port: number('PORT', 4010),
   seed: number('SEED', 1),
   size: {
@@ -44,7 +56,10 @@ process.stdout.write(
     '  check it against the contract (docs/pos-implementers.md):',
     `    fin-pos-check --base-url ${partner.url} --client-id ${clientId} --client-secret ${clientSecret} \\`,
     `      --seller-username ${seller.username} --seller-password ${seller.password} --store-id ${seller.storeId} \\`,
-    `      --imei ${device.imei} --sale-cpf ${sale.taxId} --accessory-barcode ${accessory.barcode}`,
+    `      --imei ${device.imei} --sale-cpf ${sale.taxId} --accessory-barcode ${accessory.barcode}` +
+      (tls
+        ? ` \\\n      --ca <the CA of TLS_CERT>${tls.ca ? ' --cert <client.crt> --key <client.key>' : ''}`
+        : ''),
     '  stop with Ctrl+C',
     '',
   ].join('\n'),

@@ -1,5 +1,6 @@
 // Public entry point of @fin/server-kit: the service as a Web-standard fetch, adapters, stores, ports, workers; rules at ./rules.
 export type { ClientRegistration } from './auth/client-registry.js';
+export type { TrustedProxy } from './auth/presented-certificate.js';
 export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
 export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
 export type { HoldReference } from './holds/change-hold.js';

@@ -1,4 +1,5 @@
 // fin-pos-check: the command a POS vendor runs against its staging to check its Partner POS API against the contract.
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { cpf, imei } from '@fin/core';
@@ -15,6 +16,7 @@ import { runWebhookCheck } from './webhook/run.js';
 const USAGE = `Usage: fin-pos-check --base-url <url> --client-id <id> --client-secret <secret>
                      (--seller-cpf <cpf> | --seller-username <name>) --seller-password <password>
                      --store-id <id> --imei <imei> --sale-cpf <cpf> [--accessory-barcode <barcode>]
+                     [--cert <file> --key <file>] [--ca <file>]
                      [--limits [--read-limit 600]] [--json] [--junit <file>]
        fin-pos-check --webhook-url <url> --webhook-secret <whsec_...> [--json] [--junit <file>]
 
@@ -26,13 +28,17 @@ that seller's store, a device (IMEI) on its shelf, the CPF of a registered sale,
   --webhook-url     check the partner's webhook receiver instead (Standard Webhooks v1): it must accept a
                     signed delivery, a two-signature rotation and an unknown event type with a 2xx within
                     15 s, and refuse unsigned, wrong-secret, altered, stale and future-dated deliveries
+  --cert, --key     mutual TLS: the client certificate and its key (PEM files) to present to a partner
+                    that requires one; a key passphrase comes from FIN_POS_CHECK_KEY_PASSPHRASE
+  --ca              the CA (PEM file) of the partner's server certificate, when it is a private one
+                    A partner served over plain HTTP, or agreeing TLS below 1.2, is reported as a finding.
   --limits          also check the 429 with Retry-After: spends the read budget (--read-limit a minute,
                     default the spec's 600) plus one request; run it last, on staging
   --json            print the report as JSON on stdout (progress goes to stderr)
   --junit <file>    also write a JUnit XML report for CI
 
 Secrets may come from the environment instead of the command line: FIN_POS_CHECK_CLIENT_SECRET,
-FIN_POS_CHECK_SELLER_PASSWORD, FIN_POS_CHECK_WEBHOOK_SECRET. Nothing secret or personal is printed: CPFs and IMEIs are masked.
+FIN_POS_CHECK_SELLER_PASSWORD, FIN_POS_CHECK_WEBHOOK_SECRET, FIN_POS_CHECK_KEY_PASSPHRASE. Nothing secret or personal is printed: CPFs and IMEIs are masked.
 Exit code: 0 when no check found a violation (findings do not fail), 1 otherwise, 2 on a usage error.
 `;
 
@@ -55,6 +61,9 @@ function optionsFrom(argv: string[]): CliOptions | 'help' {
       imei: { type: 'string' },
       'sale-cpf': { type: 'string' },
       'accessory-barcode': { type: 'string' },
+      cert: { type: 'string' },
+      key: { type: 'string' },
+      ca: { type: 'string' },
       limits: { type: 'boolean' },
       'read-limit': { type: 'string' },
       json: { type: 'boolean' },
@@ -106,8 +115,27 @@ function optionsFrom(argv: string[]): CliOptions | 'help' {
     saleTaxId: saleCpf,
     ...(values['accessory-barcode'] && { accessoryBarcode: values['accessory-barcode'] }),
     ...(values.limits && { limits: { readsPerMinute: readLimit } }),
+    ...tlsOptions(values),
     ...output,
   };
+}
+
+/** `--cert`/`--key`/`--ca` read as PEM text: both of cert and key or neither, each a readable file. */
+function tlsOptions(values: { cert?: string; key?: string; ca?: string }): Pick<PosCheckOptions, 'tls'> {
+  if ((values.cert === undefined) !== (values.key === undefined))
+    throw new UsageError('give --cert and --key together (the client certificate and its private key)');
+  const read = (flag: string, file: string | undefined) => {
+    if (file === undefined) return {};
+    try {
+      return { [flag]: readFileSync(file, 'utf8') };
+    } catch (error) {
+      throw new UsageError(`--${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    }
+  };
+  const tls = { ...read('cert', values.cert), ...read('key', values.key), ...read('ca', values.ca) };
+  const passphrase = process.env.FIN_POS_CHECK_KEY_PASSPHRASE;
+  if (Object.keys(tls).length === 0) return {};
+  return { tls: { ...tls, ...(passphrase ? { passphrase } : {}) } };
 }
 
 async function main(): Promise<number> {

@@ -8,7 +8,8 @@ import type { PosCheckOptions } from './options.js';
  * IMEI (given and any other CPF- or IMEI-shaped run, via `redactText`), and any `Bearer`/`Basic` credential.
  */
 export function secretsMask(options: PosCheckOptions): (text: string) => string {
-  const secrets = [options.clientSecret, options.seller.password];
+  const passphrase = options.tls?.passphrase;
+  const secrets = [options.clientSecret, options.seller.password, ...(passphrase ? [passphrase] : [])];
   return (text) => redactText(maskSecretValues(text, secrets));
 }
 

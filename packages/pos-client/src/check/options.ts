@@ -1,6 +1,7 @@
 // What fin-pos-check needs from the partner: its base URL, client credentials and the test data it provides.
 import type { SellerCredentials } from '../sellers/sellers-resource.js';
 import type { CheckResult } from './report.js';
+import type { CheckTls } from './tls-fetch.js';
 
 export interface PosCheckOptions {
   /** The partner's host root; paths carry `/v1`. */
@@ -22,7 +23,12 @@ export interface PosCheckOptions {
    * spec's 600 unless the contract says otherwise) and one request more.
    */
   limits?: { readsPerMinute: number };
-  /** Default the global fetch. */
+  /**
+   * Mutual TLS (`--cert`, `--key`, `--ca`): the client certificate presented to a partner that requires
+   * one, and the CA of its server certificate. Ignored when `fetch` is given.
+   */
+  tls?: CheckTls;
+  /** Default the global fetch (over `tls` when given). */
   fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Told when a check starts and ends, for progress output. */
   onProgress?: (event: ProgressEvent) => void;

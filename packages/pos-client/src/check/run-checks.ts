@@ -14,14 +14,31 @@ import {
   reportOf,
   statusOf,
 } from './report.js';
+import { tlsFetch } from './tls-fetch.js';
 
-/** Runs every check (the limits check only with `options.limits`) and reports; never throws for a partner's fault. */
+/**
+ * Runs every check (the limits check only with `options.limits`) and reports; never throws for a partner's
+ * fault. Over `options.tls` (mutual TLS) unless `options.fetch` is given; its connections closed at the end.
+ */
 export async function runPosCheck(
   options: PosCheckOptions,
   checks: readonly Check[] = allChecks,
 ): Promise<CheckReport> {
+  const kept = !options.fetch && options.tls ? tlsFetch(options.tls) : undefined;
+  try {
+    return await runWith(options, checks, kept ?? options.fetch ?? globalThis.fetch);
+  } finally {
+    kept?.close();
+  }
+}
+
+async function runWith(
+  options: PosCheckOptions,
+  checks: readonly Check[],
+  fetchImpl: NonNullable<PosCheckOptions['fetch']>,
+): Promise<CheckReport> {
   const startedAt = new Date().toISOString();
-  const probe = createProbe(options.baseUrl, options.fetch ?? globalThis.fetch);
+  const probe = createProbe(options.baseUrl, fetchImpl);
   const facts = createFacts(probe, options);
   const mask = secretsMask(options);
   const selected = checks.filter((check) => check.id !== 'limits' || options.limits);

@@ -3,6 +3,7 @@ import type { ErrorCode, Scope } from '@fin/core';
 import type { PlainRequest } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
 import type { RegisteredClient } from './client-registry.js';
+import { presentedCertificate } from './presented-certificate.js';
 import { hashToken } from './token-hash.js';
 
 export type BearerResult =
@@ -19,8 +20,9 @@ const refuse = (code: ErrorCode, error?: string, extra?: string): BearerResult =
 });
 
 /**
- * `missing_token` (no Authorization header), `invalid_token` (not a Bearer token, unknown, or of a client
- * no longer registered here), `expired_token` (known but past its hour), `insufficient_scope` (403: the
+ * `missing_token` (no Authorization header), `invalid_token` (not a Bearer token, unknown, of a client
+ * no longer registered here, or bound to a client certificate this connection does not carry: RFC 8705 3),
+ * `expired_token` (known but past its hour), `insufficient_scope` (403: the
  * token lacks one of `scopes`, those the endpoint's registry entry requires).
  */
 export async function authenticateBearer(
@@ -35,6 +37,10 @@ export async function authenticateBearer(
   if (!bearer) return refuse('invalid_token', 'invalid_token');
   const token = await deps.store.findToken(hashToken(bearer[1]!));
   if (!token) return refuse('invalid_token', 'invalid_token');
+  const bound = token.certificateSha256;
+  if (bound !== undefined && bound !== presentedCertificate(request, deps.settings.trustedProxy)) {
+    return refuse('invalid_token', 'invalid_token', ', error_description="certificate-bound token"');
+  }
   if (Date.parse(token.expiresAt) <= now.getTime())
     return refuse('expired_token', 'invalid_token', ', error_description="expired"');
   const client = deps.clients.get(token.clientId);

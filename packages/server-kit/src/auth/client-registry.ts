@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Scope } from '@fin/core';
 import type { SaleSearch } from '../ports/sale-search.js';
 import type { StockHolds } from '../ports/stock-holds.js';
+import { normalizeThumbprint } from './certificate-thumbprint.js';
 
 /** One partner allowed to call the API (`clients` of `createFinancingService`). */
 export interface ClientRegistration {
@@ -18,6 +19,12 @@ export interface ClientRegistration {
   stockHolds?: StockHolds;
   /** The environment the credential belongs to; default the service's own. */
   environment?: string;
+  /**
+   * Binds the client to its TLS client certificate (RFC 8705 `tls_client_auth`-style, docs/mtls.md): a token
+   * request without a certificate of this SHA-256 is `invalid_client`. `sha256` is the `x5t#S256`
+   * (base64url) or openssl's hex fingerprint; a list while a certificate is being rotated.
+   */
+  certificate?: { sha256: string | readonly string[] };
 }
 
 export interface RegisteredClient {
@@ -27,6 +34,8 @@ export interface RegisteredClient {
   saleSearch: SaleSearch | undefined;
   stockHolds: StockHolds | undefined;
   environment: string;
+  /** The `x5t#S256` of the certificates it must present (empty: not bound). */
+  certificates: ReadonlySet<string>;
 }
 
 export interface ClientRegistry {
@@ -63,6 +72,7 @@ export function createClientRegistry(
         saleSearch: client.saleSearch,
         stockHolds: client.stockHolds,
         environment: client.environment ?? environment,
+        certificates: boundCertificates(client),
       },
       secretDigest: digest(client.clientSecret),
     });
@@ -78,4 +88,21 @@ export function createClientRegistry(
       return entry && matches ? entry.client : undefined;
     },
   };
+}
+
+/** The normalized thumbprints of `certificate.sha256`; a value that is no SHA-256 is refused at start. */
+function boundCertificates(client: ClientRegistration): ReadonlySet<string> {
+  if (client.certificate === undefined) return new Set();
+  const given = client.certificate.sha256;
+  const values: readonly string[] = typeof given === 'string' ? [given] : (given ?? []);
+  const thumbprints = values.map((value) =>
+    typeof value === 'string' ? normalizeThumbprint(value) : undefined,
+  );
+  if (values.length === 0 || thumbprints.includes(undefined)) {
+    throw new TypeError(
+      `createFinancingService: client ${client.clientId} certificate.sha256 must be SHA-256 fingerprints ` +
+        '(base64url x5t#S256, or the hex of openssl x509 -fingerprint -sha256)',
+    );
+  }
+  return new Set(thumbprints as string[]);
 }

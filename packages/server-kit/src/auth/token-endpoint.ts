@@ -7,6 +7,7 @@ import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import type { ServiceDeps } from '../service/deps.js';
 import type { RegisteredClient } from './client-registry.js';
+import { presentedCertificate } from './presented-certificate.js';
 import { hashToken, newToken } from './token-hash.js';
 
 /**
@@ -74,7 +75,8 @@ export async function issueToken(
   }
   // Compared in constant time whether or not the client exists (client-registry).
   const client = clientSecret === undefined ? undefined : deps.clients.authenticate(clientId, clientSecret);
-  if (!client || client.environment !== deps.settings.environment) {
+  const certificate = presentedCertificate(request, deps.settings.trustedProxy);
+  if (!client || client.environment !== deps.settings.environment || !holdsCertificate(client, certificate)) {
     const limited = await countFailure(deps, clientId, request.source, ctx.now);
     if (limited) return tokenFailure(ctx, 'rate_limit_exceeded', { headers: limited });
     return tokenFailure(ctx, 'invalid_client', {
@@ -95,14 +97,22 @@ export async function issueToken(
       description: 'Only grant_type=client_credentials is supported.',
     });
   }
-  return grantToken(deps, client, form.params.get('scope'), ctx);
+  return grantToken(deps, client, form.params.get('scope'), certificate, ctx);
 }
 
-/** The token of an authenticated client, for the scopes it asked (all it holds when it named none). */
+/** RFC 8705 2.1: a client bound to certificates authenticates only over a connection with one of them. */
+const holdsCertificate = (client: RegisteredClient, certificate: string | undefined) =>
+  client.certificates.size === 0 || (certificate !== undefined && client.certificates.has(certificate));
+
+/**
+ * The token of an authenticated client, for the scopes it asked (all it holds when it named none); bound
+ * to the connection's client certificate when there is one (RFC 8705 3: `cnf` `x5t#S256`).
+ */
 async function grantToken(
   deps: ServiceDeps,
   client: RegisteredClient,
   scope: string | undefined,
+  certificate: string | undefined,
   ctx: AnswerContext,
 ): Promise<PlainResponse> {
   const { limits } = deps.settings;
@@ -122,6 +132,7 @@ async function grantToken(
     environment: client.environment,
     issuedAt: ctx.now.toISOString(),
     expiresAt: new Date(ctx.now.getTime() + limits.tokenTtlSeconds * 1000).toISOString(),
+    ...(certificate ? { certificateSha256: certificate } : {}),
   });
   return {
     status: 200,

@@ -1,4 +1,5 @@
 // The Web-standard edge: a Request becomes a PlainRequest, a PlainResponse becomes a Response.
+import { thumbprintOfDer } from '../auth/certificate-thumbprint.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
 /** Reads a Web stream up to `limit` bytes; stops (and cancels the stream) as soon as it is exceeded. */
@@ -24,11 +25,18 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
 export interface RequestInfo {
   /** The peer address: failed token requests are limited per source too. */
   source?: string;
+  /**
+   * The DER of the client certificate the TLS peer presented (Node: `socket.getPeerCertificate().raw`),
+   * for mutual TLS: certificate-bound clients and tokens (docs/mtls.md).
+   */
+  peerCertificate?: Uint8Array;
 }
 
 export function fromRequest(request: Request, info: RequestInfo = {}): PlainRequest {
+  const der = info.peerCertificate;
   return {
     ...(info.source ? { source: info.source } : {}),
+    ...(der && der.byteLength > 0 ? { certificateSha256: thumbprintOfDer(der) } : {}),
     method: request.method.toUpperCase(),
     path: new URL(request.url).pathname,
     header: (name) => request.headers.get(name) ?? undefined,

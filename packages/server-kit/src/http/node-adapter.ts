@@ -1,5 +1,6 @@
 // toNodeHandler(service): the node:http edge (also an Express/Connect middleware); no globals, no body parser.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { peerThumbprint } from '../auth/certificate-thumbprint.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
 /** What the adapter needs of a service: its plain-data core. */
@@ -58,6 +59,8 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyR
 export function fromNode(req: IncomingMessage): PlainRequest {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
+  // Mutual TLS (https.createServer({ requestCert: true, ... })): the certificate the peer proved it holds.
+  const certificateSha256 = peerThumbprint(req.socket);
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     path: query === -1 ? url : url.slice(0, query),
@@ -68,6 +71,7 @@ export function fromNode(req: IncomingMessage): PlainRequest {
     readBody: (limit) => readNodeBody(req, limit),
     // The peer itself: a proxy's X-Forwarded-For is anyone's to write, so it is never trusted here.
     ...(req.socket?.remoteAddress ? { source: req.socket.remoteAddress } : {}),
+    ...(certificateSha256 ? { certificateSha256 } : {}),
   };
 }
 

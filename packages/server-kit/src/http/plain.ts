@@ -15,6 +15,11 @@ export interface PlainRequest {
   readBody(limit: number): Promise<BodyRead>;
   /** Where the request came from (the peer address), when the adapter knows it: failed token requests are limited per source. */
   source?: string;
+  /**
+   * The RFC 8705 `x5t#S256` (base64url SHA-256 of the DER) of the client certificate the TLS peer proved
+   * it holds, when the adapter knows it (mutual TLS, docs/mtls.md).
+   */
+  certificateSha256?: string;
 }
 
 /** `{ status, headers, body }`: the core's answer, turned into HTTP only at the edge. */

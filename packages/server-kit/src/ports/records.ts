@@ -84,6 +84,11 @@ export const tokenRecord = z.object({
   environment: z.string(),
   issuedAt: schemas.utcDateTime,
   expiresAt: schemas.utcDateTime,
+  /**
+   * RFC 8705 `cnf` `x5t#S256`: the token was issued over mutual TLS and is good only on a connection with
+   * that certificate. Absent: not bound.
+   */
+  certificateSha256: z.string().min(1).optional(),
 });
 export type TokenRecord = z.infer<typeof tokenRecord>;
 

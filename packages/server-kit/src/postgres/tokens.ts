@@ -9,14 +9,23 @@ interface TokenRow {
   environment: string;
   issued_at: Date;
   expires_at: Date;
+  certificate_sha256: string | null;
 }
 
 export async function saveToken(db: Queryable, token: TokenRecord): Promise<void> {
   await query(
     db,
-    `INSERT INTO fin_tokens (token_hash, client_id, scopes, environment, issued_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (token_hash) DO NOTHING`,
-    [token.tokenHash, token.clientId, token.scopes, token.environment, token.issuedAt, token.expiresAt],
+    `INSERT INTO fin_tokens (token_hash, client_id, scopes, environment, issued_at, expires_at, certificate_sha256)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (token_hash) DO NOTHING`,
+    [
+      token.tokenHash,
+      token.clientId,
+      token.scopes,
+      token.environment,
+      token.issuedAt,
+      token.expiresAt,
+      token.certificateSha256 ?? null,
+    ],
   );
 }
 
@@ -32,6 +41,7 @@ export async function findToken(db: Queryable, tokenHash: string): Promise<Token
       environment: row.environment,
       issuedAt: row.issued_at.toISOString(),
       expiresAt: row.expires_at.toISOString(),
+      ...(row.certificate_sha256 === null ? {} : { certificateSha256: row.certificate_sha256 }),
     })
   );
 }

@@ -2,6 +2,7 @@
 import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
 import { createInstrumentation } from '@fin/core/transport';
 import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
+import { proxyTrust, type TrustedProxy } from '../auth/presented-certificate.js';
 import { changeHold, type HoldReference } from '../holds/change-hold.js';
 import { type HoldPlacement, type PlaceHoldInput, placeHold } from '../holds/place-hold.js';
 import { requestHoldRelease } from '../holds/release-hold.js';
@@ -78,6 +79,11 @@ export interface FinancingServiceOptions {
    * `{ live: '/healthz', ready: '/readyz' }` (docs/operations.md). No token is needed or looked at.
    */
   healthPaths?: HealthPaths;
+  /**
+   * Behind a TLS-terminating proxy (docs/mtls.md): the header it writes the client certificate into, and
+   * its addresses. Off by default: a certificate header is never read unless this names it.
+   */
+  trustedProxy?: TrustedProxy;
 }
 
 export interface FinancingService {
@@ -179,6 +185,7 @@ function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
       MAX_CLOCK_SKEW_MS,
     ),
     limits,
+    trustedProxy: proxyTrust(options.trustedProxy),
   };
 }
 

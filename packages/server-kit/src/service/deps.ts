@@ -1,6 +1,7 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
 import { type Clock, endpoints, type Logger } from '@fin/core';
 import type { ClientRegistry } from '../auth/client-registry.js';
+import type { ProxyTrust } from '../auth/presented-certificate.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
@@ -76,6 +77,8 @@ export interface ServiceSettings {
   /** How far a partner's clock may be off ours when dating an invoice or a cancellation (decision S-21). */
   clockSkewMs: number;
   limits: ServiceLimits;
+  /** The TLS-terminating proxy whose certificate header is believed; none unless configured. */
+  trustedProxy: ProxyTrust | undefined;
 }
 
 export interface ServiceDeps {

@@ -415,6 +415,22 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         expect(await store.findToken('hash-2')).toBeUndefined();
       });
 
+      it('RFC 8705: keeps the certificate a token is bound to (cnf x5t#S256), and none for an unbound one', async () => {
+        const bound = {
+          tokenHash: 'hash-bound',
+          clientId: 'partner-a',
+          scopes: ['sales:authorize'],
+          environment: 'sandbox',
+          issuedAt: T0.toISOString(),
+          expiresAt: at(60 * MINUTE).toISOString(),
+          certificateSha256: 'p8BkcN3xZ2TSI-fF-bMtOPKlxOmwzQnpPF741aPP518',
+        };
+        await store.saveToken(bound);
+        await store.saveToken({ ...bound, tokenHash: 'hash-unbound', certificateSha256: undefined });
+        expect(await store.findToken('hash-bound')).toEqual(bound);
+        expect((await store.findToken('hash-unbound'))?.certificateSha256).toBeUndefined();
+      });
+
       it('purges tokens a day after they expired', async () => {
         await store.saveToken({
           tokenHash: 'hash-1',

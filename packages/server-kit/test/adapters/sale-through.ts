@@ -11,8 +11,14 @@ import { expect } from 'vitest';
 import { CUSTOMER, manualClock } from '../support/harness.js';
 import { simulatedPartner } from '../support/simulated-partner.js';
 
-/** The service a host embeds: one POS vendor on the simulated partner's stores, probes on unless told. */
-export function embeddedService(healthPaths: HealthPaths | null = { live: '/healthz', ready: '/readyz' }) {
+/**
+ * The service a host embeds: one POS vendor on the simulated partner's stores, probes on unless told, the
+ * vendor bound to a TLS client certificate when `certificateSha256` is given (mutual TLS, docs/mtls.md).
+ */
+export function embeddedService(
+  healthPaths: HealthPaths | null = { live: '/healthz', ready: '/readyz' },
+  certificateSha256?: string,
+) {
   const clock = manualClock(new Date());
   const { sim: partner, storeId, devices, posClient } = simulatedPartner(clock);
   const service = createFinancingService({
@@ -23,6 +29,7 @@ export function embeddedService(healthPaths: HealthPaths | null = { live: '/heal
         scopes: ['sales:authorize'],
         storeIds: [storeId],
         saleSearch: posClient().sales,
+        ...(certificateSha256 ? { certificate: { sha256: certificateSha256 } } : {}),
       },
     ],
     credit: sandboxCreditEngine(),
@@ -47,11 +54,13 @@ export const phoneCart = (storeId: string, imei: string, cents: number) =>
 
 /**
  * authorize, confirm and cancel (EXCHANGE, verified by the partner's sale search) of the first device with
- * AuthorizationClient; the client is returned for what a test does next.
+ * AuthorizationClient (through `fetch` when given: a client certificate); the client is returned for what
+ * a test does next.
  */
 export async function wholeSale(
   base: string,
   embedded: ReturnType<typeof embeddedService>,
+  fetch?: typeof globalThis.fetch,
 ): Promise<AuthorizationClient> {
   const { partner, storeId, devices } = embedded;
   const imei = devices[0]!;
@@ -60,6 +69,7 @@ export async function wholeSale(
     clientId: 'pos-vendor',
     clientSecret: 's3cret',
     maxRetries: 0,
+    ...(fetch ? { fetch } : {}),
   });
   const sale = client.journey();
   const authorized = await sale.authorize(phoneCart(storeId, imei, 320_000));

@@ -17,6 +17,7 @@ import { saleSearch } from './sale-search.js';
 import { sellerSession } from './seller-session.js';
 import { stock } from './stock.js';
 import { storeContext } from './store-context.js';
+import { transportSecurity } from './transport-security.js';
 
 export const allChecks: readonly Check[] = [
   tokenResponse,
@@ -38,5 +39,6 @@ export const allChecks: readonly Check[] = [
   moneyInCents,
   noColor,
   payload,
+  transportSecurity,
   rateLimit,
 ];

@@ -3,6 +3,7 @@ import { initialSchema } from './0001-initial-schema.js';
 import { slidingWindowLimits } from './0002-sliding-window-limits.js';
 import { claimLiveness } from './0003-claim-liveness.js';
 import { stockHolds } from './0004-stock-holds.js';
+import { certificateBoundTokens } from './0005-certificate-bound-tokens.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   slidingWindowLimits,
   claimLiveness,
   stockHolds,
+  certificateBoundTokens,
 ];
