@@ -186,7 +186,9 @@ describe('issue 19: the store unavailable', () => {
     const inner = memoryStore();
     const store = new Proxy(inner, {
       get: (target, name) =>
-        name === 'findActiveByImei' ? async () => Promise.reject(foreign) : Reflect.get(target, name),
+        name === 'claimAuthorizeWithinLimit'
+          ? async () => Promise.reject(foreign)
+          : Reflect.get(target, name),
     });
     const answer = await harness({ store }).authorize(cart(), { idempotencyKey: randomUUID() });
     expect(answer.status).toBe(503);
