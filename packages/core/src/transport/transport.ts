@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../clock/index.js';
 import { type Scope, successEnvelope } from '../schemas/index.js';
 import { override } from './call-context.js';
 import { createTransportTelemetry, type TransportTelemetry } from './call-telemetry.js';
+import { type ClientEventHub, createClientEvents } from './client-events.js';
 import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
@@ -35,6 +36,8 @@ export interface Transport {
   readonly ky: KyInstance;
   readonly pacers: Pacers;
   readonly log: TransportLog;
+  /** The client's `on('request' | 'response')` listeners. */
+  readonly events: ClientEventHub;
   /** Spans and metrics of the calls: instruments taken when the client is created. */
   readonly telemetry: TransportTelemetry;
   /** Headers of every request: `defaultHeaders` (lower-cased) and the `User-Agent`. */
@@ -56,6 +59,7 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
   const scopeString = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
   const defaultScope = scopeString(options.scopes ?? []);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const log = createTransportLog(options.logger);
   return {
     options,
     baseUrl,
@@ -68,7 +72,8 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     random: options.random ?? Math.random,
     ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: false, redirect: 'manual' }),
     pacers: createPacers(options.rateLimit, clock),
-    log: createTransportLog(options.logger),
+    log,
+    events: createClientEvents(log),
     telemetry: createTransportTelemetry(baseUrl, sdk),
     headers: clientHeaders(options.defaultHeaders, sdk, options.appInfo),
     envelopeOf(schema) {
