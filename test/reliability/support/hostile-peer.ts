@@ -8,21 +8,44 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions as TlsServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { ClientTlsOptions } from '@fin/core/transport';
+import { Agent } from 'undici';
+import { makeTestPki } from '../../support/certificates.js';
 
 /**
- * How the suite's peers are reached: plain HTTP today. The mutual-TLS transport passes `tls` (the server's
- * key, certificate and the CA that signed the clients') here, and the clients' matching option through
- * `clientTransport`: every case of the suite then reruns over TLS, nothing else changes.
+ * How the suite's peers are reached: plain HTTP, or mutual TLS: `tls` (the server's key, certificate and
+ * the CA that signed the clients') for the peers, `client` (the certificate the clients present, through
+ * `clientTransport`): every case of the suite then reruns over TLS, nothing else changes.
  */
 export interface PeerTransport {
   tls?: TlsServerOptions;
+  client?: ClientTlsOptions;
+}
+
+/** Mutual TLS on loopback: a test CA made now, a server asking every client for a certificate it signed. */
+export function mutualTlsTransport(): PeerTransport {
+  const pki = makeTestPki(['hostile-suite']);
+  const client = pki.clients['hostile-suite'];
+  if (!client) throw new Error('the test PKI issues the client asked');
+  return {
+    tls: {
+      key: pki.server.key,
+      cert: pki.server.cert,
+      ca: pki.ca,
+      requestCert: true,
+      rejectUnauthorized: true,
+      minVersion: 'TLSv1.2',
+    },
+    client: { cert: client.cert, key: client.key, ca: pki.ca },
+  };
 }
 
 /**
- * The transport the whole hostile suite runs on, chosen here and nowhere else: plain HTTP today; the
- * mutual-TLS issue sets `{ tls: ... }` (or reads it from the environment) and every case reruns over TLS.
+ * The transport the whole hostile suite runs on, chosen here and nowhere else: plain HTTP, or mutual TLS
+ * when `FIN_SUITE_TRANSPORT=mtls` (hostile-mtls.test.ts sets it and reruns the suites' files).
  */
-export const suiteTransport: PeerTransport = {};
+export const suiteTransport: PeerTransport =
+  process.env.FIN_SUITE_TRANSPORT === 'mtls' ? mutualTlsTransport() : {};
 
 /** What a hostile peer does with one request instead of (or before) answering it properly. */
 export type Misbehaviour =
@@ -176,7 +199,15 @@ export async function startHostilePeer(
   return { received, released: () => released, ...listening };
 }
 
+/** A bare fetch that reaches the suite's peers: the global one, or one presenting the client certificate. */
+export function peerFetch(transport: PeerTransport = {}): typeof fetch {
+  if (!transport.client) return fetch;
+  const { cert, key, ca } = transport.client;
+  const agent = new Agent({ connect: { cert: String(cert), key: String(key), ca: String(ca) } });
+  return (input, init) => fetch(input, { ...init, dispatcher: agent } as RequestInit);
+}
+
 /** The clients' side of `PeerTransport`: extra options for PosClient / AuthorizationClient (mTLS adds `tls`). */
-export function clientTransport(_transport: PeerTransport = {}): Record<string, never> {
-  return {};
+export function clientTransport(transport: PeerTransport = {}): { tls?: ClientTlsOptions } {
+  return transport.client ? { tls: transport.client } : {};
 }

@@ -108,7 +108,6 @@ export async function fetchAnswer(
 ): Promise<FetchedAnswer> {
   const { call } = context;
   const attempt = createBoundedSignal(context.signal, context.timeoutMs);
-  const baseFetch = transport.options.fetch ?? globalThis.fetch;
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
     const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
@@ -117,7 +116,7 @@ export async function fetchAnswer(
       searchParams: call.query,
       json: call.form ? undefined : call.body,
       body: call.form ? formBody(call.form) : undefined,
-      fetch: (input, init) => baseFetch(input, { ...init, signal: attempt.signal, redirect: 'manual' }),
+      fetch: (input, init) => transport.fetch(input, { ...init, signal: attempt.signal, redirect: 'manual' }),
     });
     return await readAnswer(transport, context, response, ids, attempt.signal);
   } catch (cause) {

@@ -42,6 +42,7 @@ export {
   type SpanStart,
   type TelemetryAttributes,
 } from '../telemetry/index.js';
+export { checkBaseUrl, isLocalHost } from './base-url.js';
 export { type BoundedSignal, createBoundedSignal } from './bounded-signal.js';
 export { HTTP_DURATION_BUCKETS } from './call-telemetry.js';
 export type {
@@ -64,6 +65,7 @@ export {
   withWriteReceipt,
 } from './response-meta.js';
 export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
+export { type ClientTlsOptions, MIN_TLS_VERSION, type Pem } from './tls-fetch.js';
 export {
   createTokenManager,
   TOKEN_RENEW_MARGIN_MS,

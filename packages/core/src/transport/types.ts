@@ -5,6 +5,7 @@ import type { Logger } from '../logger/index.js';
 import type { Scope } from '../schemas/index.js';
 import type { ClientEventListener, ClientEventName } from './client-events.js';
 import type { BackoffOptions } from './retry-policy.js';
+import type { ClientTlsOptions } from './tls-fetch.js';
 
 /** Rate class of a call (spec section 8): each has its own pacer. `token` calls carry no bearer. */
 export type RequestKind = 'read' | 'write' | 'token';
@@ -49,6 +50,16 @@ export interface HttpClientOptions {
   tokenPath?: string;
   /** A `fetch` to use instead of the global one (msw, undici, a test double). */
   fetch?: typeof fetch;
+  /**
+   * Mutual TLS: the client certificate and key this client presents (and the CA of the server), on every
+   * call and the token requests. One connection pool for the client's life; TLS below 1.2 is refused.
+   */
+  tls?: ClientTlsOptions;
+  /**
+   * Lets a plain `http://` `baseUrl` reach a host that is neither loopback nor a reserved test name
+   * (`.test`, `.localhost`, `.invalid`, `.example`); refused otherwise. Logs one warning per client.
+   */
+  allowInsecureHttp?: boolean;
   /** Time allowed to one attempt, headers and the whole body; default 10 000 ms. */
   timeoutMs?: number;
   /** Time allowed to the whole call, retries and waits included; default 60 000 ms. */
