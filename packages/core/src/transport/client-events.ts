@@ -69,7 +69,9 @@ export function createClientEvents(log: TransportLog): ClientEventHub {
     on: (name, listener) => void setOf(name).add(listener),
     off: (name, listener) => void setOf(name).delete(listener),
     emit(name, event) {
-      for (const listener of setOf(name)) {
+      const set = setOf(name);
+      if (set.size === 0) return;
+      for (const listener of set) {
         try {
           const returned: unknown = listener(Object.freeze(Object.assign({}, event)) as typeof event);
           if (returned instanceof Promise) returned.catch((error: unknown) => failed(name, error));
