@@ -73,6 +73,15 @@ describe('mutual TLS: a server that requires a client certificate (issue 29 §1)
     expect(partner.received).toContain('POST /v1/oauth/token');
   });
 
+  it('sequential calls reuse the client’s TLS connections: no new handshake (the Agent lives with the client)', async () => {
+    const client = pos({ tls: clientTls });
+    const storeId = sim.data.stores[0]?.storeId ?? '';
+    await client.store(storeId).plans.list(); // the token and the first read open the pool
+    const before = partner.connections();
+    for (let i = 0; i < 5; i++) await client.store(storeId).plans.list();
+    expect(partner.connections() - before).toBe(0);
+  });
+
   it('AuthorizationClient with tls: a whole authorize over mutual TLS', async () => {
     const result = await pointOfSale({ tls: clientTls }).authorize(cartFor(nextImei(), PARTNER_A.storeId));
     expect(result.authorized).toBe(true);

@@ -60,6 +60,8 @@ export interface HostilePeer {
   received: string[];
   /** Answers the peer began but could not finish because the client hung up (the socket released). */
   released(): number;
+  /** Connections (TCP, or TLS handshakes completed) the peer has accepted: 1 for many calls when they are reused. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -83,12 +85,14 @@ async function listen(server: Server, host: string, transport: PeerTransport) {
   server.listen(0, host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  let connections = 0;
+  server.on(transport.tls ? 'secureConnection' : 'connection', () => connections++);
   const close = async () => {
     server.closeAllConnections();
     server.close();
     await once(server, 'close').catch(() => {});
   };
-  return { url: `${scheme(transport)}://${host}:${port}`, close };
+  return { url: `${scheme(transport)}://${host}:${port}`, connections: () => connections, close };
 }
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {
