@@ -1,6 +1,6 @@
 // Issue 29 §1: both clients over mutual TLS on loopback (certificates made now by openssl), TLS below 1.2 refused, plain http only where local.
 import { once } from 'node:events';
-import { createServer, type ServerOptions } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { AuthorizationClient, FinConnectionError, FinInputError } from '@fin/authorization-client';
@@ -11,22 +11,13 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki } from '../support/certificates.js';
 import { cartFor, imeiStream, PARTNER_A, reliabilityService } from './support/financing.js';
-import { type HostilePeer, startHostilePeer } from './support/hostile-peer.js';
+import { type HostilePeer, mutualTlsTransport, startHostilePeer } from './support/hostile-peer.js';
 
 const pki = makeTestPki(['pos-vendor']);
 const vendor = pki.clients['pos-vendor'] ?? expect.fail('the PKI issues pos-vendor');
-const clientTls = { cert: vendor.cert, key: vendor.key, ca: pki.ca };
-/** A server that asks every client for a certificate signed by the test CA, TLS 1.2 at least. */
-const requireCertificate = {
-  tls: {
-    key: pki.server.key,
-    cert: pki.server.cert,
-    ca: pki.ca,
-    requestCert: true,
-    rejectUnauthorized: true,
-    minVersion: 'TLSv1.2',
-  } satisfies ServerOptions,
-};
+/** A server that asks every client for a certificate signed by the test CA, TLS 1.2 at least; pos-vendor's. */
+const requireCertificate = mutualTlsTransport(pki, 'pos-vendor');
+const clientTls = requireCertificate.client;
 
 const sim = createSimulatedPos({ size: { stores: 2, productsPerStore: 5, employees: 3 }, rateLimit: false });
 const service = reliabilityService({ store: memoryStore() });

@@ -10,7 +10,7 @@ import { createServer as createHttpsServer, type ServerOptions as TlsServerOptio
 import type { AddressInfo } from 'node:net';
 import type { ClientTlsOptions } from '@fin/core/transport';
 import { Agent } from 'undici';
-import { makeTestPki } from '../../support/certificates.js';
+import { makeTestPki, type TestPki } from '../../support/certificates.js';
 
 /**
  * How the suite's peers are reached: plain HTTP, or mutual TLS: `tls` (the server's key, certificate and
@@ -22,11 +22,16 @@ export interface PeerTransport {
   client?: ClientTlsOptions;
 }
 
-/** Mutual TLS on loopback: a test CA made now, a server asking every client for a certificate it signed. */
-export function mutualTlsTransport(): PeerTransport {
-  const pki = makeTestPki(['hostile-suite']);
-  const client = pki.clients['hostile-suite'];
-  if (!client) throw new Error('the test PKI issues the client asked');
+/**
+ * Mutual TLS on loopback: the server (TLS 1.2 at least) asks every client for a certificate `pki`'s CA
+ * signed; the clients present `clientName`'s. Default a test PKI made now.
+ */
+export function mutualTlsTransport(
+  pki: TestPki = makeTestPki(['hostile-suite']),
+  clientName = 'hostile-suite',
+): PeerTransport & { tls: TlsServerOptions; client: ClientTlsOptions } {
+  const client = pki.clients[clientName];
+  if (!client) throw new Error(`the test PKI has no client ${clientName}`);
   return {
     tls: {
       key: pki.server.key,
