@@ -15,7 +15,7 @@ const sizes = {
 async function run(options: FigureOptions): Promise<Row[]> {
   const command = commandOf('sync', options);
   const sim = createSimulatedPos({ seed: 7, size: options.quick ? sizes.quick : sizes.full });
-  const pos = new PosClient({ baseUrl: 'http://partner-pos.bench', ...sim.credentials, fetch: sim.fetch });
+  const pos = new PosClient({ baseUrl: 'http://partner-pos.test', ...sim.credentials, fetch: sim.fetch });
   const startedAt = performance.now();
   const { snapshot } = await syncCatalog(pos);
   const elapsedMs = performance.now() - startedAt;

@@ -28,14 +28,20 @@ export function authorizeRequests(
 }
 
 /** One client_credentials request to the token endpoint at `baseUrl` (scope left out when absent). */
-export function requestToken(baseUrl: string, clientId: string, clientSecret: string, scope?: string) {
+export function requestToken(
+  baseUrl: string,
+  clientId: string,
+  clientSecret: string,
+  scope?: string,
+  send: typeof fetch = fetch,
+) {
   const form = new URLSearchParams({
     grant_type: 'client_credentials',
     client_id: clientId,
     client_secret: clientSecret,
   });
   if (scope) form.set('scope', scope);
-  return fetch(`${baseUrl}/v1/oauth/token`, {
+  return send(`${baseUrl}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { requestToken } from '../../bench/lib/requests.js';
 import { usePostgres } from '../support/postgres.js';
 import { PARTNER_A, reliabilityService } from './support/financing.js';
-import { startHostilePeer, suiteTransport } from './support/hostile-peer.js';
+import { clientTransport, peerFetch, startHostilePeer, suiteTransport } from './support/hostile-peer.js';
 
 const database = usePostgres();
 const FLOOD = 10_000;
@@ -34,8 +34,8 @@ function keyRecording(inner: Store) {
 }
 
 /** One client_credentials request to `url`'s token endpoint: its status and body text. */
-const tokenAt = (url: string, clientId: string, clientSecret: string) =>
-  requestToken(url, clientId, clientSecret).then(async (response) => ({
+const tokenAt = (url: string, clientId: string, clientSecret: string, send?: typeof fetch) =>
+  requestToken(url, clientId, clientSecret, undefined, send).then(async (response) => ({
     status: response.status,
     body: await response.text(),
   }));
@@ -110,8 +110,9 @@ describe('DESIGN 16: the simulated partner keeps failed authentications in their
     const peer = await startHostilePeer(sim.fetch, () => undefined, suiteTransport);
     try {
       const statuses: number[] = [];
+      const send = peerFetch(suiteTransport);
       for (let i = 0; i < 60; i++) {
-        const response = await tokenAt(peer.url, sim.credentials.clientId, `wrong-${i}`);
+        const response = await tokenAt(peer.url, sim.credentials.clientId, `wrong-${i}`, send);
         statuses.push(response.status);
       }
       expect(statuses.slice(0, endpoints.TOKEN_FAILURES_PER_MINUTE).every((status) => status === 401)).toBe(
@@ -120,7 +121,12 @@ describe('DESIGN 16: the simulated partner keeps failed authentications in their
       expect(statuses.slice(endpoints.TOKEN_FAILURES_PER_MINUTE).every((status) => status === 429)).toBe(
         true,
       );
-      const pos = new PosClient({ baseUrl: peer.url, ...sim.credentials, maxRetries: 0 });
+      const pos = new PosClient({
+        baseUrl: peer.url,
+        ...sim.credentials,
+        maxRetries: 0,
+        ...clientTransport(suiteTransport),
+      });
       expect(await pos.stores.list().toArray()).toHaveLength(1);
     } finally {
       await peer.close();

@@ -10,6 +10,10 @@ import {
   nfeKey,
 } from '@fin/core';
 import {
+  type ApiPromise,
+  apiPromise,
+  type ClientEventListener,
+  type ClientEventName,
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
@@ -37,7 +41,7 @@ export interface AuthorizationClientOptions extends Omit<HttpClientOptions, 'sco
   environment?: Environment;
 }
 
-/** `correlationId` (`journey()` sets it), `signal`, and `timeoutMs` / `maxRetries` for this call only. */
+/** `correlationId` (`journey()` sets it), `signal`, and `timeoutMs` / `maxRetries` / `headers` for this call only. */
 export interface CallOptions extends TransportCallOptions {
   /**
    * Idempotency-Key of this business intention, a uuid v4 (`newIdempotencyKey()`); anything else is refused
@@ -77,17 +81,17 @@ export interface Journey {
   authorize(
     cart: AuthorizeRequest,
     options?: Omit<CallOptions, 'correlationId'>,
-  ): Promise<WriteResult<AuthorizeOutcome>>;
+  ): ApiPromise<WriteResult<AuthorizeOutcome>>;
   confirm(
     authorizationId: string,
     input: ConfirmInput,
     options?: Omit<CallOptions, 'correlationId'>,
-  ): Promise<WriteResult<ConfirmResult>>;
+  ): ApiPromise<WriteResult<ConfirmResult>>;
   cancel(
     authorizationId: string,
     input: CancelInput,
     options?: Omit<CallOptions, 'correlationId'>,
-  ): Promise<WriteResult<CancelResult>>;
+  ): ApiPromise<WriteResult<CancelResult>>;
 }
 
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -132,8 +136,13 @@ export class AuthorizationClient {
    * `expiresAt` and `expiresAtDate`, or `{ authorized: false, declineReason }` for a credit refusal;
    * rejects with FinApiError for a technical problem (`total_mismatch`, `imei_already_financed` ...).
    * Every result and error of a write carries `idempotencyKey` and `requestIds`; a result also `lastResponse`.
+   * `.withResponse()` gives `{ data, response }` (the fetch `Response`); an answered error has `response` too.
    */
-  async authorize(cart: AuthorizeRequest, options: CallOptions = {}): Promise<WriteResult<AuthorizeOutcome>> {
+  authorize(cart: AuthorizeRequest, options: CallOptions = {}): ApiPromise<WriteResult<AuthorizeOutcome>> {
+    return apiPromise(this.#authorize(cart, options));
+  }
+
+  async #authorize(cart: AuthorizeRequest, options: CallOptions): Promise<WriteResult<AuthorizeOutcome>> {
     const body = parseInput(api.authorizeSale.body.schema, cart);
     const { data, meta } = await this.#http.request({
       ...endpoints.endpointRequest(api.authorizeSale, { body }),
@@ -144,10 +153,18 @@ export class AuthorizationClient {
   }
 
   /** Confirms the invoicing of an authorized sale; the financing service creates the contract. */
-  async confirm(
+  confirm(
     authorizationId: string,
     input: ConfirmInput,
     options: CallOptions = {},
+  ): ApiPromise<WriteResult<ConfirmResult>> {
+    return apiPromise(this.#confirm(authorizationId, input, options));
+  }
+
+  async #confirm(
+    authorizationId: string,
+    input: ConfirmInput,
+    options: CallOptions,
   ): Promise<WriteResult<ConfirmResult>> {
     const body = parseInput(api.confirmSale.body.schema, {
       ...input,
@@ -164,10 +181,18 @@ export class AuthorizationClient {
   }
 
   /** Notifies a cancellation made in the POS (R-08); `reason: 'EXCHANGE'` for an exchange. */
-  async cancel(
+  cancel(
     authorizationId: string,
     input: CancelInput,
     options: CallOptions = {},
+  ): ApiPromise<WriteResult<CancelResult>> {
+    return apiPromise(this.#cancel(authorizationId, input, options));
+  }
+
+  async #cancel(
+    authorizationId: string,
+    input: CancelInput,
+    options: CallOptions,
   ): Promise<WriteResult<CancelResult>> {
     const cancelledAt =
       input.cancelledAt === undefined ? undefined : utcInstant(input.cancelledAt, 'cancelledAt');
@@ -184,10 +209,18 @@ export class AuthorizationClient {
    * The current state of an authorization this client created (`GET /v1/sales/{id}`): `status`,
    * `expiresAt`, `contractId` once confirmed, `cancellation` once notified (with its R-08 `verification`).
    * What a POS restarting after a crash reads to learn where a sale stands. A read: no Idempotency-Key.
+   * `.withResponse()` gives `{ data, response }`, as on every call.
    */
-  async retrieve(
+  retrieve(
     authorizationId: string,
     options: Omit<CallOptions, 'idempotencyKey'> = {},
+  ): ApiPromise<WithResponse<AuthorizationState>> {
+    return apiPromise(this.#retrieve(authorizationId, options));
+  }
+
+  async #retrieve(
+    authorizationId: string,
+    options: Omit<CallOptions, 'idempotencyKey'>,
   ): Promise<WithResponse<AuthorizationState>> {
     const params = onAuthorization(authorizationId);
     const { data, meta } = await this.#http.request({
@@ -195,6 +228,22 @@ export class AuthorizationClient {
       ...options,
     });
     return withResponse(data, meta);
+  }
+
+  /**
+   * Tells `listener` of every request this client sends (`'request'`, as it leaves) or has answered
+   * (`'response'`: status, elapsed ms): method, route template, request and correlation ids, attempt. Never
+   * a body, header, secret, CPF or IMEI. A listener that throws is logged and the call goes on.
+   */
+  on<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): this {
+    this.#http.on(name, listener);
+    return this;
+  }
+
+  /** Removes a listener added with `on`. */
+  off<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): this {
+    this.#http.off(name, listener);
+    return this;
   }
 
   /** R-06: whether an approved authorization has passed its `expiresAt`. */

@@ -32,9 +32,16 @@ export {
   WebhookVerificationError,
 } from '@fin/core';
 export {
+  type ApiPromise,
   type AppInfo,
+  type ClientEventListener,
+  type ClientEventName,
+  type ClientEvents,
+  type DataAndResponse,
   isIdempotencyKey,
   newIdempotencyKey,
+  type RequestEvent,
+  type ResponseEvent,
   type ResponseMeta,
   type WithResponse,
   type WriteResult,

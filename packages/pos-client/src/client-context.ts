@@ -2,16 +2,17 @@
 import { type LogEntry, type Logger, type LogLevel, redact } from '@fin/core';
 import type { CallOptions, HttpClient } from '@fin/core/transport';
 
-/** Options every call accepts: `signal`, `correlationId`, and `timeoutMs` / `maxRetries` for this call only. */
+/** Options every call accepts: `signal`, `correlationId`, and `timeoutMs` / `maxRetries` / `headers` for this call only. */
 export type { CallOptions };
 
 /** The per-call options of `options` (which may hold others, such as a list's `pageSize`), for the transport. */
-export const callOptions = ({ signal, correlationId, timeoutMs, maxRetries }: CallOptions): CallOptions => ({
+export const callOptions = ({
   signal,
   correlationId,
   timeoutMs,
   maxRetries,
-});
+  headers,
+}: CallOptions): CallOptions => ({ signal, correlationId, timeoutMs, maxRetries, headers });
 
 export interface ClientContext {
   http: HttpClient;

@@ -1,4 +1,13 @@
 // Public entry point of @fin/pos-client: read a partner POS (seller login, catalog sync, real-time lookups).
+export type {
+  ApiPromise,
+  ClientEventListener,
+  ClientEventName,
+  ClientEvents,
+  DataAndResponse,
+  RequestEvent,
+  ResponseEvent,
+} from '@fin/core/transport';
 export type { CallOptions } from './client-context.js';
 export type { Only } from './exclusive.js';
 export {

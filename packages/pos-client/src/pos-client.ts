@@ -1,6 +1,11 @@
 // PosClient: the financing team's reader of one partner POS, a thin resource layer on the shared transport.
 import type { Scope } from '@fin/core';
-import { createHttpClient, type HttpClientOptions } from '@fin/core/transport';
+import {
+  type ClientEventListener,
+  type ClientEventName,
+  createHttpClient,
+  type HttpClientOptions,
+} from '@fin/core/transport';
 import { createClientContext } from './client-context.js';
 import {
   type EmployeesResource,
@@ -48,6 +53,22 @@ export class PosClient {
     this.employees = employeesResource(this.#context);
     this.stores = storesResource(this.#context);
     this.sales = salesResource(this.#context);
+  }
+
+  /**
+   * Tells `listener` of every request this client sends (`'request'`, as it leaves) or has answered
+   * (`'response'`: status, elapsed ms): method, route template, request and correlation ids, attempt. Never
+   * a body, header, secret, CPF or IMEI. A listener that throws is logged and the call goes on.
+   */
+  on<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): this {
+    this.#context.http.on(name, listener);
+    return this;
+  }
+
+  /** Removes a listener added with `on`. */
+  off<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): this {
+    this.#context.http.off(name, listener);
+    return this;
   }
 
   /**

@@ -8,21 +8,49 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions as TlsServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { ClientTlsOptions } from '@fin/core/transport';
+import { Agent } from 'undici';
+import { makeTestPki, type TestPki } from '../../support/certificates.js';
 
 /**
- * How the suite's peers are reached: plain HTTP today. The mutual-TLS transport passes `tls` (the server's
- * key, certificate and the CA that signed the clients') here, and the clients' matching option through
- * `clientTransport`: every case of the suite then reruns over TLS, nothing else changes.
+ * How the suite's peers are reached: plain HTTP, or mutual TLS: `tls` (the server's key, certificate and
+ * the CA that signed the clients') for the peers, `client` (the certificate the clients present, through
+ * `clientTransport`): every case of the suite then reruns over TLS, nothing else changes.
  */
 export interface PeerTransport {
   tls?: TlsServerOptions;
+  client?: ClientTlsOptions;
 }
 
 /**
- * The transport the whole hostile suite runs on, chosen here and nowhere else: plain HTTP today; the
- * mutual-TLS issue sets `{ tls: ... }` (or reads it from the environment) and every case reruns over TLS.
+ * Mutual TLS on loopback: the server (TLS 1.2 at least) asks every client for a certificate `pki`'s CA
+ * signed; the clients present `clientName`'s. Default a test PKI made now.
  */
-export const suiteTransport: PeerTransport = {};
+export function mutualTlsTransport(
+  pki: TestPki = makeTestPki(['hostile-suite']),
+  clientName = 'hostile-suite',
+): PeerTransport & { tls: TlsServerOptions; client: ClientTlsOptions } {
+  const client = pki.clients[clientName];
+  if (!client) throw new Error(`the test PKI has no client ${clientName}`);
+  return {
+    tls: {
+      key: pki.server.key,
+      cert: pki.server.cert,
+      ca: pki.ca,
+      requestCert: true,
+      rejectUnauthorized: true,
+      minVersion: 'TLSv1.2',
+    },
+    client: { cert: client.cert, key: client.key, ca: pki.ca },
+  };
+}
+
+/**
+ * The transport the whole hostile suite runs on, chosen here and nowhere else: plain HTTP, or mutual TLS
+ * when `FIN_SUITE_TRANSPORT=mtls` (hostile-mtls.test.ts sets it and reruns the suites' files).
+ */
+export const suiteTransport: PeerTransport =
+  process.env.FIN_SUITE_TRANSPORT === 'mtls' ? mutualTlsTransport() : {};
 
 /** What a hostile peer does with one request instead of (or before) answering it properly. */
 export type Misbehaviour =
@@ -37,6 +65,8 @@ export interface HostilePeer {
   received: string[];
   /** Answers the peer began but could not finish because the client hung up (the socket released). */
   released(): number;
+  /** Connections (TCP, or TLS handshakes completed) the peer has accepted: 1 for many calls when they are reused. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -60,12 +90,14 @@ async function listen(server: Server, host: string, transport: PeerTransport) {
   server.listen(0, host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  let connections = 0;
+  server.on(transport.tls ? 'secureConnection' : 'connection', () => connections++);
   const close = async () => {
     server.closeAllConnections();
     server.close();
     await once(server, 'close').catch(() => {});
   };
-  return { url: `${scheme(transport)}://${host}:${port}`, close };
+  return { url: `${scheme(transport)}://${host}:${port}`, connections: () => connections, close };
 }
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {
@@ -176,7 +208,15 @@ export async function startHostilePeer(
   return { received, released: () => released, ...listening };
 }
 
+/** A bare fetch that reaches the suite's peers: the global one, or one presenting the client certificate. */
+export function peerFetch(transport: PeerTransport = {}): typeof fetch {
+  if (!transport.client) return fetch;
+  const { cert, key, ca } = transport.client;
+  const agent = new Agent({ connect: { cert: String(cert), key: String(key), ca: String(ca) } });
+  return (input, init) => fetch(input, { ...init, dispatcher: agent } as RequestInit);
+}
+
 /** The clients' side of `PeerTransport`: extra options for PosClient / AuthorizationClient (mTLS adds `tls`). */
-export function clientTransport(_transport: PeerTransport = {}): Record<string, never> {
-  return {};
+export function clientTransport(transport: PeerTransport = {}): { tls?: ClientTlsOptions } {
+  return transport.client ? { tls: transport.client } : {};
 }

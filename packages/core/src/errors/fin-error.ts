@@ -40,6 +40,12 @@ export abstract class FinError<C extends string = string> extends Error {
   readonly idempotencyKey: string | undefined;
   /** X-Request-Id of every attempt the call made, first to last (quote them to support). */
   readonly requestIds: readonly string[];
+  /**
+   * The HTTP `Response` of the attempt that ended the call, when one answered (status, headers; its body
+   * already read). Not enumerable: JSON, logs and equality never see it. Undefined for a failure without an
+   * answer (connection, timeout, abort) and for input refused before sending.
+   */
+  declare readonly response: Response | undefined;
 
   /**
    * Typed as well as defined (below): `err instanceof FinApiError` narrows to `FinApiError<ApiErrorCode>`, so
@@ -90,6 +96,11 @@ export function recordCall(
   const writable = error as { idempotencyKey: string | undefined; requestIds: readonly string[] };
   writable.idempotencyKey = call.idempotencyKey;
   if (call.requestIds.length > 0) writable.requestIds = [...call.requestIds];
+}
+
+/** Records on an error the `Response` that carried it (not enumerable: never in JSON, logs or equality). */
+export function recordResponse<E extends FinError>(error: E, response: Response): E {
+  return Object.defineProperty(error, 'response', { value: response, enumerable: false, configurable: true });
 }
 
 /**

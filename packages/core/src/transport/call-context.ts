@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { FinAbortError, FinInputError, FinTimeoutError } from '../errors/index.js';
 import { noopSpan, type SpanHandle } from '../telemetry/index.js';
 import { type CallSignal, createCallSignal } from './call-signal.js';
+import { callerHeaders } from './client-headers.js';
 import { checkIdempotencyKey } from './idempotency-key.js';
 import type { Transport } from './transport.js';
 import type { RequestOptions } from './types.js';
@@ -19,6 +20,8 @@ export interface CallContext {
   readonly timeoutMs: number;
   /** Retries after the first attempt: the call's override, else the client's. */
   readonly maxRetries: number;
+  /** The call's own `headers`, names lower-cased (the SDK's refused when the call opened). */
+  readonly headers: Readonly<Record<string, string>>;
   /** X-Request-Id of every attempt sent so far, in order. */
   readonly requestIds: string[];
   /** Aborted by the caller or the deadline, with the typed error as its reason. */
@@ -49,7 +52,8 @@ export function override(value: number | undefined, field: string, min: number):
 
 /**
  * Opens a call: its identifiers and its signal; `close` releases the signal once the call settles. Bad
- * overrides or an Idempotency-Key that is not a uuid v4 throw here, before anything is sent.
+ * overrides, an SDK header in `headers` or an Idempotency-Key that is not a uuid v4 throw here, before
+ * anything is sent.
  */
 export function openCall(
   transport: Transport,
@@ -58,6 +62,7 @@ export function openCall(
   const timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? transport.timeoutMs;
   const maxRetries = override(call.maxRetries, 'maxRetries', 0) ?? transport.maxRetries;
   const callerKey = checkIdempotencyKey(call.idempotencyKey);
+  const headers = callerHeaders(call.headers, 'headers');
   const endpoint = `${call.method} ${call.path}`;
   const correlationId = call.correlationId ?? uuidv4();
   const ids = { endpoint, correlationId };
@@ -75,6 +80,7 @@ export function openCall(
     idempotencyKey: call.kind === 'write' ? (callerKey ?? uuidv4()) : callerKey,
     timeoutMs,
     maxRetries,
+    headers,
     requestIds: [],
     signal: callSignal.signal,
     deadlineAt: Number.POSITIVE_INFINITY,

@@ -47,22 +47,30 @@ export function userAgent(sdk: SdkInfo | undefined, app: AppInfo | undefined): s
     .join(' ');
 }
 
-/**
- * The client's constant headers, names lower-cased: `defaultHeaders` (a reserved name is refused at
- * construction, so a mistake shows at once instead of being silently dropped), then the `User-Agent`.
- */
+/** The client's constant headers, names lower-cased: `defaultHeaders` (refused at construction), then the `User-Agent`. */
 export function clientHeaders(
   defaultHeaders: Record<string, string> | undefined,
   sdk: SdkInfo | undefined,
   app: AppInfo | undefined,
 ): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(defaultHeaders ?? {})) {
-    const lower = name.toLowerCase();
-    if (RESERVED_HEADERS.has(lower))
-      throw refuse(`defaultHeaders.${name}`, 'set by the SDK; cannot be overridden');
-    headers[lower] = value;
-  }
+  const headers = callerHeaders(defaultHeaders, 'defaultHeaders');
   headers['user-agent'] = userAgent(sdk, app);
   return headers;
+}
+
+/**
+ * A caller's headers (`defaultHeaders`, or one call's `headers`), names lower-cased. A header of the SDK is
+ * refused (FinInputError naming `<field>.<name>`), so a mistake shows at once instead of being dropped.
+ */
+export function callerHeaders(
+  headers: Record<string, string> | undefined,
+  field: string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (RESERVED_HEADERS.has(lower)) throw refuse(`${field}.${name}`, 'set by the SDK; cannot be overridden');
+    out[lower] = value;
+  }
+  return out;
 }

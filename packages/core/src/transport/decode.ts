@@ -26,6 +26,8 @@ export interface Answer {
   requestId: string;
   correlationId: string;
   now: number;
+  /** The fetch `Response` (body read), kept for `withResponse()` and `error.response`. */
+  response: Response;
 }
 
 export interface Decoded<T> {

@@ -1,4 +1,6 @@
 // Sends one request through ky and reads its whole answer, bounded in time (headers and body) and in bytes.
+
+import { recordResponse } from '../errors/fin-error.js';
 import {
   FinConnectionError,
   FinRedirectError,
@@ -7,15 +9,16 @@ import {
 } from '../errors/index.js';
 import { createBoundedSignal } from './bounded-signal.js';
 import type { CallContext } from './call-context.js';
-import { RESERVED_HEADERS } from './client-headers.js';
 import { BodyTooLarge, readBody } from './read-body.js';
 import type { Transport } from './transport.js';
 
-/** One answered attempt before decoding: status, body text and the headers a result may show. */
+/** One answered attempt before decoding: status, body text, the headers a result may show, the `Response`. */
 export interface FetchedAnswer {
   status: number;
   text: string;
   headers: Record<string, string>;
+  /** The fetch `Response` itself, its body read: what `withResponse()` and `error.response` give. */
+  response: Response;
 }
 
 /** Response headers never copied to results or errors. */
@@ -30,15 +33,11 @@ function visibleHeaders(response: Response): Record<string, string> {
 }
 
 /**
- * The attempt's headers: the client's (`defaultHeaders`, `User-Agent`), the call's (lower-cased, the SDK's
- * own names left out), then ours.
+ * The attempt's headers: the client's (`defaultHeaders`, `User-Agent`), the call's (checked when it opened),
+ * then ours.
  */
 function attemptHeaders(transport: Transport, context: CallContext, requestId: string, token?: string) {
-  const headers: Record<string, string> = { ...transport.headers };
-  for (const [name, value] of Object.entries(context.call.headers ?? {})) {
-    const lower = name.toLowerCase();
-    if (!RESERVED_HEADERS.has(lower)) headers[lower] = value;
-  }
+  const headers: Record<string, string> = { ...transport.headers, ...context.headers };
   headers.accept = 'application/json';
   headers['x-request-id'] = requestId;
   headers['x-correlation-id'] = context.correlationId;
@@ -81,14 +80,15 @@ async function readAnswer(
       response.headers.get('location'),
       `${transport.baseUrl}${context.call.path}`,
     );
-    throw new FinRedirectError({ ...ids, status, location });
+    throw recordResponse(new FinRedirectError({ ...ids, status, location }), response);
   }
   try {
     const text = await readBody(response, transport.maxResponseBytes, signal);
-    return { status, text, headers: visibleHeaders(response) };
+    return { status, text, headers: visibleHeaders(response), response };
   } catch (cause) {
     if (cause instanceof BodyTooLarge) {
-      throw new FinResponseTooLargeError({ ...ids, limit: transport.maxResponseBytes, unit: 'bytes' });
+      const limit = transport.maxResponseBytes;
+      throw recordResponse(new FinResponseTooLargeError({ ...ids, limit, unit: 'bytes' }), response);
     }
     throw cause;
   }
@@ -108,7 +108,6 @@ export async function fetchAnswer(
 ): Promise<FetchedAnswer> {
   const { call } = context;
   const attempt = createBoundedSignal(context.signal, context.timeoutMs);
-  const baseFetch = transport.options.fetch ?? globalThis.fetch;
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
     const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
@@ -117,7 +116,7 @@ export async function fetchAnswer(
       searchParams: call.query,
       json: call.form ? undefined : call.body,
       body: call.form ? formBody(call.form) : undefined,
-      fetch: (input, init) => baseFetch(input, { ...init, signal: attempt.signal, redirect: 'manual' }),
+      fetch: (input, init) => transport.fetch(input, { ...init, signal: attempt.signal, redirect: 'manual' }),
     });
     return await readAnswer(transport, context, response, ids, attempt.signal);
   } catch (cause) {

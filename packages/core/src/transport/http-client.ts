@@ -59,5 +59,5 @@ export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): Htt
     return data;
   });
 
-  return { request };
+  return { request, on: transport.events.on, off: transport.events.off };
 }

@@ -42,15 +42,30 @@ export {
   type SpanStart,
   type TelemetryAttributes,
 } from '../telemetry/index.js';
+export { checkBaseUrl, isLocalHost } from './base-url.js';
 export { type BoundedSignal, createBoundedSignal } from './bounded-signal.js';
 export { HTTP_DURATION_BUCKETS } from './call-telemetry.js';
-export { RESERVED_HEADERS, userAgent } from './client-headers.js';
+export type {
+  ClientEventListener,
+  ClientEventName,
+  ClientEvents,
+  RequestEvent,
+  ResponseEvent,
+} from './client-events.js';
+export { callerHeaders, RESERVED_HEADERS, userAgent } from './client-headers.js';
 export { createHttpClient } from './http-client.js';
 export { isIdempotencyKey, newIdempotencyKey } from './idempotency-key.js';
 export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
 export { DEFAULT_RATE_LIMITS } from './pacing.js';
-export { withResponse, withWriteReceipt } from './response-meta.js';
+export {
+  type ApiPromise,
+  apiPromise,
+  type DataAndResponse,
+  withResponse,
+  withWriteReceipt,
+} from './response-meta.js';
 export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
+export { type ClientTlsOptions, MIN_TLS_VERSION, type Pem } from './tls-fetch.js';
 export {
   createTokenManager,
   TOKEN_RENEW_MARGIN_MS,

@@ -18,3 +18,28 @@ export function withWriteReceipt<T extends object>(data: T, meta: ResponseMeta):
     requestIds: hidden(meta.requestIds),
   }) as WriteResult<T>;
 }
+
+/** What `withResponse()` gives: the parsed result and the fetch `Response` that carried it (body already read). */
+export interface DataAndResponse<T> {
+  data: T;
+  response: Response;
+}
+
+/**
+ * A client method's promise (openai-node style): await it for the data, or call `.withResponse()` for
+ * `{ data, response }`. A failure rejects both alike; an answered one carries the same `Response` as
+ * `error.response`.
+ */
+export type ApiPromise<T> = Promise<T> & { withResponse(): Promise<DataAndResponse<T>> };
+
+/** `promise` (of a result carrying `lastResponse`) with `.withResponse()`. */
+export function apiPromise<T extends { readonly lastResponse: ResponseMeta }>(
+  promise: Promise<T>,
+): ApiPromise<T> {
+  const withRaw = () =>
+    promise.then((data) => ({
+      data,
+      response: data.lastResponse.response ?? new Response(null, data.lastResponse),
+    }));
+  return Object.assign(promise, { withResponse: withRaw });
+}

@@ -1,10 +1,13 @@
 // One attempt of a call: its pacing slot, the request (fetch-answer.ts), its log and span events, the decoded answer.
 import { v4 as uuidv4 } from 'uuid';
+import { recordResponse } from '../errors/fin-error.js';
+import { isFinError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
-import { type Answer, decodeEnvelope, decodeToken, serverRequestIdOf } from './decode.js';
+import type { RequestEvent } from './client-events.js';
+import { type Answer, type Decoded, decodeEnvelope, decodeToken, serverRequestIdOf } from './decode.js';
 import { type FetchedAnswer, fetchAnswer } from './fetch-answer.js';
 import type { Transport } from './transport.js';
-import type { HttpResult } from './types.js';
+import type { HttpResult, ResponseMeta } from './types.js';
 
 /** What the log lines and span events of one attempt share. */
 interface AttemptEvent {
@@ -13,6 +16,10 @@ interface AttemptEvent {
   attempt: number;
   requestId: string;
 }
+
+/** The code of a failure without an answer (a FinError's, else the error's name), for a `response` event. */
+const failureCode = (failure: unknown): string =>
+  isFinError(failure) ? failure.code : failure instanceof Error ? failure.name : 'unknown';
 
 /** Waits for the call's pacing slot; a wait (the client's own limit, or a 429's hold) shows on the call's span. */
 async function awaitSlot(transport: Transport, context: CallContext): Promise<void> {
@@ -80,11 +87,17 @@ function resultOf<T>(
   extra: { serverRequestId: string | undefined; processingTimeMs: number | undefined },
 ): HttpResult<T> {
   const { call } = context;
-  const decoded =
-    call.kind === 'token'
-      ? decodeToken(answer, call.schema)
-      : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
-  const meta = {
+  let decoded: Decoded<unknown>;
+  try {
+    decoded =
+      call.kind === 'token'
+        ? decodeToken(answer, call.schema)
+        : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
+  } catch (error) {
+    // The error envelope (or the unreadable body) keeps the Response that carried it, as a result does.
+    throw isFinError(error) ? recordResponse(error, answer.response) : error;
+  }
+  const meta: ResponseMeta = {
     status: answer.status,
     requestId: answer.requestId,
     ...extra,
@@ -95,6 +108,7 @@ function resultOf<T>(
     attempts: context.attempts,
     headers: answer.headers,
   };
+  Object.defineProperty(meta, 'response', { value: answer.response, enumerable: false });
   return { data: decoded.data as T, meta };
 }
 
@@ -115,6 +129,15 @@ export async function sendAttempt<T>(
   context.startDeadline();
   context.requestIds.push(event.requestId);
   transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
+  const hook: RequestEvent = {
+    method: call.method,
+    route: call.route ?? call.path,
+    kind: call.kind,
+    requestId: event.requestId,
+    correlationId,
+    attempt: event.attempt,
+  };
+  transport.events.emit('request', hook);
   const startedAt = transport.clock.now().getTime();
   const elapsed = () => transport.clock.now().getTime() - startedAt;
 
@@ -122,7 +145,11 @@ export async function sendAttempt<T>(
   try {
     fetched = await fetchAnswer(transport, context, event.requestId, token);
   } catch (failure) {
-    recordFailure(transport, context, event, failure, elapsed());
+    const elapsedMs = elapsed();
+    recordFailure(transport, context, event, failure, elapsedMs);
+    const answered = isFinError(failure) ? failure.response?.status : undefined;
+    const error = answered === undefined ? failureCode(failure) : undefined;
+    transport.events.emit('response', { ...hook, status: answered, elapsedMs, error });
     throw failure;
   }
   const processing = Number(fetched.headers['x-processing-time-ms']);
@@ -137,5 +164,11 @@ export async function sendAttempt<T>(
   };
   const durationMs = elapsed();
   const serverRequestId = recordAnswer(transport, context, event, answer, { durationMs, processingTimeMs });
+  transport.events.emit('response', {
+    ...hook,
+    status: answer.status,
+    elapsedMs: durationMs,
+    error: undefined,
+  });
   return resultOf<T>(transport, context, answer, { serverRequestId, processingTimeMs });
 }

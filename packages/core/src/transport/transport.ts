@@ -3,11 +3,14 @@ import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../clock/index.js';
 import { type Scope, successEnvelope } from '../schemas/index.js';
+import { checkBaseUrl } from './base-url.js';
 import { override } from './call-context.js';
 import { createTransportTelemetry, type TransportTelemetry } from './call-telemetry.js';
+import { type ClientEventHub, createClientEvents } from './client-events.js';
 import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
+import { tlsFetch } from './tls-fetch.js';
 import { createTransportLog, type TransportLog } from './transport-log.js';
 import type { HttpClientOptions, SdkInfo } from './types.js';
 
@@ -21,6 +24,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 export interface Transport {
   readonly options: HttpClientOptions;
   readonly baseUrl: string;
+  /** Sends one request: the `fetch` option or the global fetch (read when the request leaves), through the `tls` Agent if set. */
+  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   readonly timeoutMs: number;
   readonly deadlineMs: number;
   readonly maxRetries: number;
@@ -35,6 +40,8 @@ export interface Transport {
   readonly ky: KyInstance;
   readonly pacers: Pacers;
   readonly log: TransportLog;
+  /** The client's `on('request' | 'response')` listeners. */
+  readonly events: ClientEventHub;
   /** Spans and metrics of the calls: instruments taken when the client is created. */
   readonly telemetry: TransportTelemetry;
   /** Headers of every request: `defaultHeaders` (lower-cased) and the `User-Agent`. */
@@ -46,8 +53,9 @@ export interface Transport {
 }
 
 /**
- * Throws a FinInputError when `defaultHeaders` names a header of the SDK, `appInfo` is not header-safe or
- * `maxResponseBytes` is not a positive integer.
+ * Throws a FinInputError when `defaultHeaders` names a header of the SDK, `appInfo` is not header-safe,
+ * `maxResponseBytes` is not a positive integer, `baseUrl` is plain HTTP to a remote host (without
+ * `allowInsecureHttp`) or `tls` lacks its certificate or key.
  */
 export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -56,9 +64,14 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
   const scopeString = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
   const defaultScope = scopeString(options.scopes ?? []);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const log = createTransportLog(options.logger);
+  checkBaseUrl(baseUrl, options.allowInsecureHttp, log);
   return {
     options,
     baseUrl,
+    fetch: options.tls
+      ? tlsFetch(options.tls, options.fetch)
+      : (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
     timeoutMs,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -68,7 +81,8 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     random: options.random ?? Math.random,
     ky: ky.create({ retry: 0, throwHttpErrors: false, timeout: false, redirect: 'manual' }),
     pacers: createPacers(options.rateLimit, clock),
-    log: createTransportLog(options.logger),
+    log,
+    events: createClientEvents(log),
     telemetry: createTransportTelemetry(baseUrl, sdk),
     headers: clientHeaders(options.defaultHeaders, sdk, options.appInfo),
     envelopeOf(schema) {

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { Clock } from '../clock/index.js';
 import type { Logger } from '../logger/index.js';
 import type { Scope } from '../schemas/index.js';
+import type { ClientEventListener, ClientEventName } from './client-events.js';
 import type { BackoffOptions } from './retry-policy.js';
+import type { ClientTlsOptions } from './tls-fetch.js';
 
 /** Rate class of a call (spec section 8): each has its own pacer. `token` calls carry no bearer. */
 export type RequestKind = 'read' | 'write' | 'token';
@@ -48,6 +50,16 @@ export interface HttpClientOptions {
   tokenPath?: string;
   /** A `fetch` to use instead of the global one (msw, undici, a test double). */
   fetch?: typeof fetch;
+  /**
+   * Mutual TLS: the client certificate and key this client presents (and the CA of the server), on every
+   * call and the token requests. One connection pool for the client's life; TLS below 1.2 is refused.
+   */
+  tls?: ClientTlsOptions;
+  /**
+   * Lets a plain `http://` `baseUrl` reach a host that is neither loopback nor a reserved test name
+   * (`.test`, `.localhost`, `.invalid`, `.example`); refused otherwise. Logs one warning per client.
+   */
+  allowInsecureHttp?: boolean;
   /** Time allowed to one attempt, headers and the whole body; default 10 000 ms. */
   timeoutMs?: number;
   /** Time allowed to the whole call, retries and waits included; default 60 000 ms. */
@@ -87,6 +99,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Retries of this call after its first attempt, instead of the client's `maxRetries`. */
   maxRetries?: number;
+  /**
+   * Headers of this call only, over the client's `defaultHeaders`. The SDK's own (`Authorization`,
+   * `Idempotency-Key`, `X-Request-Id`, `X-Correlation-Id`, `User-Agent`) are refused before sending, as there.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface RequestOptions<S extends z.ZodType> extends CallOptions {
@@ -106,8 +123,6 @@ export interface RequestOptions<S extends z.ZodType> extends CallOptions {
   scopes?: readonly Scope[];
   /** Idempotency-Key of a write, a uuid v4 (else refused before sending); one is made per call when absent. */
   idempotencyKey?: string;
-  /** Extra request headers (they never override the transport's own). */
-  headers?: Record<string, string>;
   /** Schema of the envelope's `data` (of the whole body for `kind: 'token'`). */
   schema: S;
 }
@@ -131,6 +146,11 @@ export interface ResponseMeta {
   attempts: number;
   /** Response headers, lower-case names (never a cookie). */
   headers: Record<string, string>;
+  /**
+   * The fetch `Response` that answered (status, every header; its body already read), not enumerable.
+   * Undefined only where no response carried the result.
+   */
+  readonly response?: Response;
 }
 
 /** A result with the metadata of the answer that carried it, as a non-enumerable `lastResponse`. */
@@ -153,4 +173,8 @@ export interface HttpResult<T> {
 export interface HttpClient {
   /** Sends one call: pacing, token, headers, retries and decoding included. */
   request<S extends z.ZodType>(options: RequestOptions<S>): Promise<HttpResult<z.output<S>>>;
+  /** Adds a listener told of every attempt (token requests included): `request` as it leaves, `response` as it ends. */
+  on<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): void;
+  /** Removes a listener added with `on`. */
+  off<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): void;
 }

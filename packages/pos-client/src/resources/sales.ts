@@ -1,6 +1,12 @@
 // Sale search: billing and cancellation status by customer CPF or by IMEI; the CPF travels in the body, never the URL.
 import { endpoints, FinApiError, FinInputError, type SaleStatus } from '@fin/core';
-import { type ResponseMeta, type WithResponse, withResponse } from '@fin/core/transport';
+import {
+  type ApiPromise,
+  apiPromise,
+  type ResponseMeta,
+  type WithResponse,
+  withResponse,
+} from '@fin/core/transport';
 import type { z } from 'zod';
 import { type CallOptions, type ClientContext, callOptions } from '../client-context.js';
 import { exactlyOne, type Only } from '../exclusive.js';
@@ -20,11 +26,14 @@ export interface SalesResource {
    * this endpoint (`resource_not_found`, `sale_not_found`, `not_found` ...) is one. Its answer is the result's `lastResponse`.
    * Other errors throw.
    */
-  search(criteria: SaleSearchCriteria, options?: CallOptions): Promise<WithResponse<SaleStatus[]>>;
+  search(criteria: SaleSearchCriteria, options?: CallOptions): ApiPromise<WithResponse<SaleStatus[]>>;
 }
 
 /** The metadata of the 404 that means "no sale": the partner's answer, read from the error. */
-const notFoundMeta = (error: FinApiError): ResponseMeta => ({
+const notFoundMeta = (error: FinApiError): ResponseMeta =>
+  Object.defineProperty(notFoundFields(error), 'response', { value: error.response, enumerable: false });
+
+const notFoundFields = (error: FinApiError): ResponseMeta => ({
   status: error.status,
   requestId: error.requestId ?? '',
   serverRequestId: error.serverRequestId,
@@ -38,25 +47,31 @@ const notFoundMeta = (error: FinApiError): ResponseMeta => ({
 });
 
 export const salesResource = (context: ClientContext): SalesResource => ({
-  async search(criteria, options = {}) {
-    const key = exactlyOne(criteria, ['taxId', 'imei']);
-    if (!key) {
-      throw new FinInputError({
-        code: 'validation_error',
-        details: [{ field: 'taxId|imei', issue: 'exactly one of taxId or imei is required' }],
-      });
-    }
-    const body = key === 'taxId' ? { taxId: criteria.taxId } : { imei: criteria.imei };
-    try {
-      const { data, meta } = await context.http.request({
-        ...endpoints.endpointRequest(search, { body }),
-        ...callOptions(options),
-      });
-      return withResponse(data.sales, meta);
-    } catch (error) {
-      // Only an error envelope: a 404 body we cannot read (a wrong baseUrl's HTML page) still throws.
-      if (error instanceof FinApiError && error.status === 404) return withResponse([], notFoundMeta(error));
-      throw error;
-    }
-  },
+  search: (criteria, options = {}) => apiPromise(searchSales(context, criteria, options)),
 });
+
+async function searchSales(
+  context: ClientContext,
+  criteria: SaleSearchCriteria,
+  options: CallOptions,
+): Promise<WithResponse<SaleStatus[]>> {
+  const key = exactlyOne(criteria, ['taxId', 'imei']);
+  if (!key) {
+    throw new FinInputError({
+      code: 'validation_error',
+      details: [{ field: 'taxId|imei', issue: 'exactly one of taxId or imei is required' }],
+    });
+  }
+  const body = key === 'taxId' ? { taxId: criteria.taxId } : { imei: criteria.imei };
+  try {
+    const { data, meta } = await context.http.request({
+      ...endpoints.endpointRequest(search, { body }),
+      ...callOptions(options),
+    });
+    return withResponse(data.sales, meta);
+  } catch (error) {
+    // Only an error envelope: a 404 body we cannot read (a wrong baseUrl's HTML page) still throws.
+    if (error instanceof FinApiError && error.status === 404) return withResponse([], notFoundMeta(error));
+    throw error;
+  }
+}

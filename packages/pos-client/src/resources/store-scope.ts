@@ -8,7 +8,13 @@ import {
   type Service,
   type StockLevel,
 } from '@fin/core';
-import { type QueryValue, type WithResponse, withResponse } from '@fin/core/transport';
+import {
+  type ApiPromise,
+  apiPromise,
+  type QueryValue,
+  type WithResponse,
+  withResponse,
+} from '@fin/core/transport';
 import { type CallOptions, type ClientContext, callOptions } from '../client-context.js';
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';
 import { withRefusalMessage } from './imei-refusal-message.js';
@@ -19,19 +25,19 @@ import { requireStoreId } from './store-id.js';
 
 export interface StorePlans {
   /** The carrier plans the store sells. */
-  list(options?: CallOptions): Promise<WithResponse<Plan[]>>;
+  list(options?: CallOptions): ApiPromise<WithResponse<Plan[]>>;
 }
 
 export interface StoreProducts {
   /** The products a plan lists, without stock (stock is read in real time). Paged, like `pos.employees.list()`. */
   list(query: { planId: string } & ListOptions): PagedList<Product>;
   /** R-04: a smartphone or accessory by barcode (6 to 32 characters), with current stock. */
-  byBarcode(barcode: string, options?: CallOptions): Promise<WithResponse<ProductWithStock>>;
+  byBarcode(barcode: string, options?: CallOptions): ApiPromise<WithResponse<ProductWithStock>>;
 }
 
 export interface StoreServices {
   /** Warranties, insurance and protections of a smartphone SKU. */
-  list(query: { sku: string }, options?: CallOptions): Promise<WithResponse<Service[]>>;
+  list(query: { sku: string }, options?: CallOptions): ApiPromise<WithResponse<Service[]>>;
 }
 
 /** Stock of the store, and its holds (v1.1, optional per partner: see `StockReservations`). */
@@ -40,7 +46,7 @@ export interface StoreStock extends StockReservations {
    * Current stock of one SKU: `{ sku, storeId, stock, updatedAt }` (DESIGN 8). A partner answering
    * `quantity` instead is read the same way: the result always names it `stock`.
    */
-  get(sku: string, options?: CallOptions): Promise<WithResponse<StockLevel>>;
+  get(sku: string, options?: CallOptions): ApiPromise<WithResponse<StockLevel>>;
 }
 
 export interface StoreImei {
@@ -49,7 +55,7 @@ export interface StoreImei {
    * `message` to the seller as it comes: a refusal the partner sent without one gets an operational
    * pt-BR text from the client (invalid IMEI, another store's device, not in stock), and a warning is logged.
    */
-  validate(imei: string, options?: CallOptions): Promise<WithResponse<ImeiValidation>>;
+  validate(imei: string, options?: CallOptions): ApiPromise<WithResponse<ImeiValidation>>;
 }
 
 /** The calls of one store; made by `pos.store(storeId)`, which refuses an empty or over-long storeId. */
@@ -82,10 +88,26 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
     return withResponse(pick(data), meta);
   };
 
+  const readStock = async (sku: string, options: CallOptions): Promise<WithResponse<StockLevel>> => {
+    // The registry's schema names the count `stock`; this reader also takes a partner's `quantity`.
+    const { data, meta } = await context.http.request({
+      ...endpoints.endpointRequest(api.getStock, { query: { storeId, sku } }),
+      schema: partnerStockLevel,
+      ...callOptions(options),
+    });
+    return withResponse(data, meta);
+  };
+  const validateImei = async (imei: string, options?: CallOptions) => {
+    const checked = await read(api.validateImei, { imei }, options, whole);
+    const meta = checked.lastResponse;
+    const explained = withRefusalMessage(checked, { storeId, requestId: meta.requestId, log: context.log });
+    return withResponse(explained, meta);
+  };
+
   return {
     storeId,
     plans: {
-      list: (options) => read(api.listPlans, {}, options, (data) => data.plans),
+      list: (options) => apiPromise(read(api.listPlans, {}, options, (data) => data.plans)),
     },
     products: {
       list: ({ planId, ...options }) =>
@@ -99,34 +121,18 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
           },
           options,
         ),
-      byBarcode: (barcode, options) => read(api.getProductByBarcode, { barcode }, options, whole),
+      byBarcode: (barcode, options) => apiPromise(read(api.getProductByBarcode, { barcode }, options, whole)),
     },
     services: {
-      list: ({ sku }, options) => read(api.listServices, { sku }, options, (data) => data.services),
+      list: ({ sku }, options) =>
+        apiPromise(read(api.listServices, { sku }, options, (data) => data.services)),
     },
     stock: {
-      get: async (sku, options = {}) => {
-        // The registry's schema names the count `stock`; this reader also takes a partner's `quantity`.
-        const { data, meta } = await context.http.request({
-          ...endpoints.endpointRequest(api.getStock, { query: { storeId, sku } }),
-          schema: partnerStockLevel,
-          ...callOptions(options),
-        });
-        return withResponse(data, meta);
-      },
+      get: (sku, options = {}) => apiPromise(readStock(sku, options)),
       ...createStockReservations(context, storeId),
     },
     imei: {
-      validate: async (imei, options) => {
-        const checked = await read(api.validateImei, { imei }, options, whole);
-        const meta = checked.lastResponse;
-        const explained = withRefusalMessage(checked, {
-          storeId,
-          requestId: meta.requestId,
-          log: context.log,
-        });
-        return withResponse(explained, meta);
-      },
+      validate: (imei, options) => apiPromise(validateImei(imei, options)),
     },
   };
 }

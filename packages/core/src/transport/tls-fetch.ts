@@ -1,0 +1,71 @@
+// Mutual TLS of a client: one undici Agent presenting its certificate, kept for the client's life, given to fetch as its dispatcher.
+import { FinInputError } from '../errors/index.js';
+
+/** PEM text or its bytes. */
+export type Pem = string | Uint8Array;
+
+/** The client certificate a client presents (mutual TLS, spec section 5), and the CA it trusts. */
+export interface ClientTlsOptions {
+  /** The client certificate (PEM), with its chain if any. */
+  cert: Pem;
+  /** Its private key (PEM). Never logged, never in an error. */
+  key: Pem;
+  /** CA certificate(s) the server's certificate must chain to; default Node's trusted roots. */
+  ca?: Pem | readonly Pem[];
+  /** Passphrase of an encrypted `key`. */
+  passphrase?: string;
+}
+
+/** The lowest TLS version a client accepts (spec section 5: TLS 1.2 or higher). */
+export const MIN_TLS_VERSION = 'TLSv1.2' as const;
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** The `Dispatcher` part of undici this file uses, typed here so the package's types do not need undici's. */
+interface Dispatcher {
+  close(): Promise<void>;
+}
+
+const isPem = (value: unknown): value is Pem =>
+  (typeof value === 'string' && value.trim() !== '') || (value instanceof Uint8Array && value.length > 0);
+
+/** PEM bytes as the text they hold (Node's TLS takes strings or Buffers, never a bare Uint8Array). */
+const pemText = (pem: Pem): string => (typeof pem === 'string' ? pem : new TextDecoder().decode(pem));
+
+/** A `tls` option without a certificate or key, or with something else in `ca`, is refused when the client is made. */
+function checkTls(tls: ClientTlsOptions): void {
+  const bad = (field: string, issue: string) =>
+    new FinInputError({ code: 'validation_error', details: [{ field: `tls.${field}`, issue }] });
+  if (!isPem(tls.cert)) throw bad('cert', 'the client certificate, PEM text or bytes');
+  if (!isPem(tls.key)) throw bad('key', 'the private key of the certificate, PEM text or bytes');
+  const cas = tls.ca === undefined ? [] : Array.isArray(tls.ca) ? tls.ca : [tls.ca];
+  if (!cas.every(isPem)) throw bad('ca', 'CA certificates, PEM text or bytes');
+  if (tls.passphrase !== undefined && typeof tls.passphrase !== 'string') throw bad('passphrase', 'a string');
+}
+
+/**
+ * A fetch that sends every request through one undici 7 `Agent` presenting `tls` (TLS 1.2 at least): the
+ * global fetch takes it as its `dispatcher` (undici's own fetch refuses the `Request` ky passes). The Agent
+ * is made on the first request (undici is loaded only by a client with `tls`) and pools its connections
+ * for the client's life; `base` (the `fetch` option, else the global fetch when each request leaves) sends.
+ */
+export function tlsFetch(tls: ClientTlsOptions, base: Fetch | undefined): Fetch {
+  checkTls(tls);
+  const cas = tls.ca === undefined ? undefined : (Array.isArray(tls.ca) ? tls.ca : [tls.ca]).map(pemText);
+  const connect = {
+    cert: pemText(tls.cert),
+    key: pemText(tls.key),
+    ...(cas && { ca: cas }),
+    ...(tls.passphrase !== undefined && { passphrase: tls.passphrase }),
+    minVersion: MIN_TLS_VERSION,
+  };
+  let agent: Promise<Dispatcher> | undefined;
+  const dispatcher = () => {
+    agent ??= import('undici').then(({ Agent }) => new Agent({ connect }) as Dispatcher);
+    return agent;
+  };
+  return async (input, init) => {
+    const send = base ?? globalThis.fetch;
+    return send(input, { ...init, dispatcher: await dispatcher() } as RequestInit);
+  };
+}
