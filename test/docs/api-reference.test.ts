@@ -21,6 +21,15 @@ const endpointsOf = (slug: string) => {
   );
 };
 
+/** The operationIds of a document's webhooks (OpenAPI 3.1 `webhooks`: requests the API sends), which Redoc renders as sections too. */
+const webhooksOf = (slug: string) => {
+  const reference = apiReferences.find((candidate) => candidate.slug === slug);
+  if (!reference) throw new Error(`no API reference ${slug}`);
+  return Object.values(reference.build().webhooks ?? {}).map(
+    (item) => (item as { post?: { operationId?: string } }).post?.operationId ?? '',
+  );
+};
+
 describe('docs/api', () => {
   it.each(apiReferencePages)(
     '$path is not stale (regenerate with `pnpm openapi`)',
@@ -73,7 +82,10 @@ describe.skipIf(skipBrowser)(`docs/api in headless Chromium (${chromiumPath})`, 
         expect(await section.locator('.http-verb').first().textContent(), operationId).toBe(method);
         expect(await section.textContent(), operationId).toContain(path);
       }
-      expect(await page.locator('[id^="operation/"]').count()).toBe(endpoints.length);
+      const webhooks = webhooksOf(slug);
+      for (const operationId of webhooks)
+        await page.locator(`[id="operation/${operationId}"]`).waitFor({ state: 'attached', timeout: 20_000 });
+      expect(await page.locator('[id^="operation/"]').count()).toBe(endpoints.length + webhooks.length);
       expect(errors).toEqual([]);
       expect(leftTheMachine).toEqual([]);
       await page.close();
