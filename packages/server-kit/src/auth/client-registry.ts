@@ -2,6 +2,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Scope } from '@fin/core';
 import type { SaleSearch } from '../ports/sale-search.js';
+import { checkSubscriptions, type WebhookSubscription } from '../webhooks/subscriptions.js';
 
 /** One partner allowed to call the API (`clients` of `createFinancingService`). */
 export interface ClientRegistration {
@@ -15,6 +16,8 @@ export interface ClientRegistration {
   saleSearch?: SaleSearch;
   /** The environment the credential belongs to; default the service's own. */
   environment?: string;
+  /** Contract-status webhooks (spec v1.1) to this partner's receivers: `[{ url, secrets, events? }]`. */
+  webhooks?: readonly WebhookSubscription[];
 }
 
 export interface RegisteredClient {
@@ -23,6 +26,7 @@ export interface RegisteredClient {
   storeIds: ReadonlySet<string>;
   saleSearch: SaleSearch | undefined;
   environment: string;
+  webhooks: readonly WebhookSubscription[];
 }
 
 export interface ClientRegistry {
@@ -56,6 +60,7 @@ export function createClientRegistry(
         storeIds: new Set(client.storeIds),
         saleSearch: client.saleSearch,
         environment: client.environment ?? environment,
+        webhooks: checkSubscriptions(client.clientId, client.webhooks),
       },
       secretDigest: digest(client.clientSecret),
     });

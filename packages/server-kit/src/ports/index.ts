@@ -7,3 +7,15 @@ export * from './records.js';
 export type { SaleSearch } from './sale-search.js';
 export type * from './store.js';
 export { isStoreUnavailable, StoreUnavailableError } from './store-unavailable.js';
+export {
+  type ClaimWebhookEvents,
+  type NewWebhookEvent,
+  type WebhookAttempt,
+  type WebhookEventQuery,
+  type WebhookEventRecord,
+  type WebhookEventStatus,
+  type WebhookEventStore,
+  type WebhookReplay,
+  webhookEventRecord,
+  webhookEventStatus,
+} from './webhook-events.js';

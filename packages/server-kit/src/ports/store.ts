@@ -45,6 +45,7 @@ import type {
   StoredResponse,
   TokenRecord,
 } from './records.js';
+import type { NewWebhookEvent, WebhookEventStore } from './webhook-events.js';
 
 /** Identifies one idempotency key: keys are scoped by API client. */
 export interface IdempotencyKeyRef {
@@ -148,6 +149,8 @@ export interface UpdateAuthorization {
   /** The request's answer, completed with the record or not at all (see `claim_lost`). */
   answer?: KeyAnswer;
   now: Date;
+  /** Webhook events of this state change (issue 26), written with the record or not at all (`webhook-events.ts`). */
+  events?: readonly NewWebhookEvent[];
 }
 
 export type UpdateAuthorizationResult =
@@ -179,7 +182,7 @@ export interface CatalogSnapshotRecord {
   syncedAt: string;
 }
 
-export interface Store extends RateLimiter {
+export interface Store extends RateLimiter, WebhookEventStore {
   // System tokens (spec section 5) -------------------------------------------------------------
   saveToken(token: TokenRecord): Promise<void>;
   findToken(tokenHash: string): Promise<TokenRecord | undefined>;

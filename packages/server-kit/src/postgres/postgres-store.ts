@@ -20,6 +20,7 @@ import { consumeRateLimit } from './rate-limits.js';
 import { query, sendUnnamed, sqlState } from './sql.js';
 import { tokenCache } from './token-cache.js';
 import * as tokens from './tokens.js';
+import { postgresWebhookEvents } from './webhook-events.js';
 
 export type PostgresStoreOptions = PostgresConnection & {
   /** Receives `postgres.*` entries (rate limiter failures, purge counts). */
@@ -167,6 +168,8 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       const deleted = await purgeExpired(pool, now, retentionMs);
       logger?.info?.({ event: 'postgres.purged', ...deleted });
     },
+    // Webhook events (issue 26): written by updateAuthorization, delivered through these.
+    ...postgresWebhookEvents(pool),
     ping: async () => void (await query(pool, 'SELECT 1')),
     close: () => {
       heartbeats.stopAll();
