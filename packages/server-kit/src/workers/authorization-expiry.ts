@@ -1,5 +1,6 @@
 // The expiry worker (issue 26): once no confirmation can arrive any more, stores EXPIRED with its `authorization.expired` event.
 import { randomUUID } from 'node:crypto';
+import type { AuthorizationRecord } from '../ports/records.js';
 import type { ServiceDeps } from '../service/deps.js';
 import { authorizationExpired } from '../webhooks/event-drafts.js';
 import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
@@ -47,14 +48,41 @@ export async function expireAuthorizations(
     if (batch.length === 0) return summary;
     for (const record of batch) {
       if (stopped()) return summary;
-      const next = { ...record, status: 'EXPIRED' as const, updatedAt: now.toISOString() };
-      const written = await deps.store.updateAuthorization({
-        record: next,
-        expectedVersion: record.version,
-        now,
-        events: [authorizationExpired(next, now)],
-      });
-      summary[written.ok ? 'expired' : 'skipped'] += 1;
+      summary[(await expireOne(deps, record, expiredBefore, now)) ? 'expired' : 'skipped'] += 1;
     }
   }
+}
+
+/** Writers that lost a compare-and-set read again; this many tries is plenty. */
+const MAX_WRITES = 3;
+
+/**
+ * Stores `EXPIRED` and its event in one compare-and-set. A stale version is read again: the write of a
+ * neighbour on the same IMEI or proposal may just have stamped it `EXPIRED` (R-06), which owes no event
+ * yet; a confirmation written meanwhile ends it.
+ */
+async function expireOne(
+  deps: ServiceDeps,
+  listed: AuthorizationRecord,
+  expiredBefore: Date,
+  now: Date,
+): Promise<boolean> {
+  let record: AuthorizationRecord | undefined = listed;
+  for (let attempt = 0; attempt < MAX_WRITES && record; attempt++) {
+    const stillDue =
+      (record.status === 'AUTHORIZED' || record.status === 'EXPIRED') &&
+      record.confirmation === null &&
+      Date.parse(record.expiresAt) < expiredBefore.getTime();
+    if (!stillDue) return false;
+    const next = { ...record, status: 'EXPIRED' as const, updatedAt: now.toISOString() };
+    const written = await deps.store.updateAuthorization({
+      record: next,
+      expectedVersion: record.version,
+      now,
+      events: [authorizationExpired(next, now)],
+    });
+    if (written.ok) return true;
+    record = await deps.store.getAuthorization(listed.authorizationId);
+  }
+  return false;
 }
