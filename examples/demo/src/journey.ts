@@ -5,6 +5,7 @@ import { authorizeAndConfirm, barcodeLookup, creditProposal, imeiLookup, sellerL
 import type { Scene } from './scene.js';
 import { stageOf, startFinancing, startPartner } from './setup.js';
 import type { Timeline } from './timeline.js';
+import { contractWebhook } from './webhook-steps.js';
 
 export async function runJourney(timeline: Timeline, scene: Scene): Promise<void> {
   const partner = await timeline.run('partner-pos', (step) => startPartner(step, scene));
@@ -15,6 +16,7 @@ export async function runJourney(timeline: Timeline, scene: Scene): Promise<void
   await timeline.run('imei-lookup', (step) => imeiLookup(step, stage, session));
   const order = await timeline.run('credit-proposal', (step) => creditProposal(step, stage, session));
   const first = await authorizeAndConfirm(timeline, stage, order);
+  await timeline.run('contract-webhook', (step) => contractWebhook(step, stage, first));
   await timeline.run('declined', (step) => declined(step, stage, session));
   await timeline.run('total-mismatch', (step) => totalMismatch(step, stage, session));
   await timeline.run('exchange', (step) => exchange(step, stage, session, first));

@@ -9,6 +9,7 @@ export const steps = [
   { id: 'credit-proposal', title: 'Credit proposal approved for the customer' },
   { id: 'authorize', title: 'POS asks to authorize the financed sale' },
   { id: 'confirm', title: 'POS invoices and confirms: contract created' },
+  { id: 'contract-webhook', title: 'POS receives the signed contract.created webhook' },
   { id: 'declined', title: 'A customer the credit analysis declines' },
   { id: 'total-mismatch', title: 'A cart whose total does not match' },
   { id: 'exchange', title: 'An exchange: cancel, verify, new phone' },

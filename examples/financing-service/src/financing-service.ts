@@ -13,6 +13,7 @@ import {
   sandboxCreditEngine,
   systemClock,
   toNodeHandler,
+  type WebhookSubscription,
 } from '@fin/server-kit';
 import { listen } from './listen.js';
 import { openStore, type StoreKind } from './store.js';
@@ -54,6 +55,8 @@ export interface FinancingServiceExampleOptions {
   onWorkerRun?(run: WorkerRun): void;
   /** Probe routes (`{ live: '/healthz', ready: '/readyz' }`); default none. */
   healthPaths?: HealthPaths;
+  /** The POS vendor's webhook receivers (`[{ url, secrets, events? }]`): contract-status events go there. */
+  webhooks?: readonly WebhookSubscription[];
 }
 
 export interface RunningFinancingService {
@@ -135,6 +138,7 @@ export async function startFinancingService(
           scopes: ['sales:authorize'],
           storeIds,
           saleSearch: partnerPos('sales:read').sales,
+          ...(options.webhooks ? { webhooks: options.webhooks } : {}),
         },
       ],
       credit: options.credit ?? sandboxCreditEngine(),
@@ -149,6 +153,8 @@ export async function startFinancingService(
         'cancellation-verifier': (signal) => service.workers.verifyCancellations({ signal }),
         'confirmation-poller': (signal) => service.workers.pollConfirmations({ signal }),
         purge: () => service.workers.purgeExpired(),
+        'authorization-expiry': (signal) => service.workers.expireAuthorizations({ signal }),
+        'webhook-delivery': (signal) => service.webhooks.deliverDue({ signal }),
       },
       { schedule, logger, onRun: options.onWorkerRun },
     );

@@ -1,8 +1,14 @@
-// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge.
+// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge, webhooks.
 import type { Logger } from '@fin/core';
 import { startWorkerLoop, type WorkerLoop } from '@fin/server-kit';
 
-export type WorkerName = 'catalog-sync' | 'cancellation-verifier' | 'confirmation-poller' | 'purge';
+export type WorkerName =
+  | 'catalog-sync'
+  | 'cancellation-verifier'
+  | 'confirmation-poller'
+  | 'purge'
+  | 'authorization-expiry'
+  | 'webhook-delivery';
 
 /** Pause after each run of each worker, in milliseconds (the periods docs/server-kit.md suggests). */
 export type WorkerSchedule = Record<WorkerName, number>;
@@ -12,6 +18,8 @@ export const defaultSchedule: WorkerSchedule = {
   'cancellation-verifier': 60_000,
   'confirmation-poller': 30_000,
   purge: 3_600_000,
+  'authorization-expiry': 60_000,
+  'webhook-delivery': 5_000,
 };
 
 /** One finished run: the worker's own summary (`VerificationSummary`, `CatalogSyncResult[]` ...). */

@@ -63,6 +63,8 @@ describe('examples/financing-service', () => {
             'cancellation-verifier': 'running',
             'confirmation-poller': 'running',
             purge: 'running',
+            'authorization-expiry': 'running',
+            'webhook-delivery': 'running',
           },
         },
       });
