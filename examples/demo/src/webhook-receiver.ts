@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createNodeWebhookHandler, type WebhookEvent } from '@fin/authorization-client';
 import { generateWebhookSecret } from '@fin/core';
 import type { DemoClock } from './demo-clock.js';
+import { waiters } from './waiters.js';
 
 export interface ReceivedWebhook {
   event: WebhookEvent;
@@ -28,7 +29,7 @@ export interface DemoWebhookReceiver {
 export function webhookReceiver(clock: DemoClock): DemoWebhookReceiver {
   const secret = generateWebhookSecret();
   const received: ReceivedWebhook[] = [];
-  const waiting = new Set<(received: ReceivedWebhook) => void>();
+  const arrivals = waiters<ReceivedWebhook>();
   const handler = createNodeWebhookHandler({
     secrets: secret,
     clock,
@@ -37,7 +38,7 @@ export function webhookReceiver(clock: DemoClock): DemoWebhookReceiver {
       if (received.some((r) => r.webhookId === webhookId)) return;
       const entry = { event, webhookId };
       received.push(entry);
-      for (const notify of waiting) notify(entry);
+      arrivals.notify(entry);
     },
   });
   const server = createServer(handler);
@@ -49,20 +50,7 @@ export function webhookReceiver(clock: DemoClock): DemoWebhookReceiver {
     },
     next(what, matches, timeoutMs) {
       const found = received.find(matches);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const notify = (entry: ReceivedWebhook) => {
-          if (!matches(entry)) return;
-          waiting.delete(notify);
-          clearTimeout(timer);
-          resolve(entry);
-        };
-        const timer = setTimeout(() => {
-          waiting.delete(notify);
-          reject(new Error(`no ${what} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.add(notify);
-      });
+      return found ? Promise.resolve(found) : arrivals.next(what, matches, timeoutMs);
     },
     close: () =>
       new Promise<void>((resolve) => {
