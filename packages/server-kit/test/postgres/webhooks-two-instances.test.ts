@@ -14,7 +14,7 @@ import {
   PARTNER_B,
   T0,
 } from '../support/harness.js';
-import { signedAsStandardWebhooks, startReceiver } from '../support/webhook-receiver.js';
+import { deliveryAudit, signedAsStandardWebhooks, startReceiver } from '../support/webhook-receiver.js';
 import { seeded } from '../webhooks/event-journal.js';
 
 const SALES = 24;
@@ -72,26 +72,14 @@ it('two instances: every event delivered, none claimed twice at once, none out o
     const expected = SALES + SALES / 2;
     expect(events).toHaveLength(expected);
     const deliveries = receiver.deliveries;
-    const acknowledgedAt = new Map<string, number>();
-    deliveries.forEach((d, i) => {
-      if (d.answered === 204 && !acknowledgedAt.has(d.id)) acknowledgedAt.set(d.id, i);
-    });
-    let outOfOrder = 0;
-    for (const event of events) {
-      expect(event.status).toBe('DELIVERED');
-      expect(acknowledgedAt.has(event.eventId)).toBe(true);
-      const first = deliveries.findIndex((d) => d.id === event.eventId);
-      for (const earlier of events.filter(
-        (e) => e.authorizationId === event.authorizationId && e.sequence < event.sequence,
-      )) {
-        if (!(acknowledgedAt.get(earlier.eventId)! < first)) outOfOrder += 1;
-      }
-    }
+    for (const event of events) expect(event.status).toBe('DELIVERED');
+    const { acknowledged, undelivered, outOfOrder } = deliveryAudit(deliveries, events);
     const overlapping = deliveries.filter((d) => d.concurrent > 0).length;
     const failed = deliveries.filter((d) => d.answered !== 204).length;
-    const twiceAcknowledged = deliveries.filter((d) => d.answered === 204).length - acknowledgedAt.size;
-    expect({ outOfOrder, overlapping, twiceAcknowledged }).toEqual({
-      outOfOrder: 0,
+    const twiceAcknowledged = deliveries.filter((d) => d.answered === 204).length - acknowledged;
+    expect({ undelivered, outOfOrder, overlapping, twiceAcknowledged }).toEqual({
+      undelivered: [],
+      outOfOrder: [],
       overlapping: 0,
       twiceAcknowledged: 0,
     });
@@ -99,7 +87,7 @@ it('two instances: every event delivered, none claimed twice at once, none out o
     expect(failed).toBeGreaterThan(0);
     console.info(
       `two instances: ${events.length} events, ${claimed} claims, ${deliveries.length} attempts (${failed} failed by the receiver), ` +
-        `${acknowledgedAt.size} delivered, ${overlapping} claimed twice at once, ${outOfOrder} out of order`,
+        `${acknowledged} delivered, ${overlapping} claimed twice at once, ${outOfOrder.length} out of order`,
     );
   } finally {
     for (const h of instances) await h.service.close();

@@ -109,3 +109,33 @@ export function verifiedByStandardWebhooks(delivery: Delivery, secret: string): 
     'webhook-signature': delivery.signature,
   });
 }
+
+/** Events as the store lists them: enough to check delivery against them. */
+interface StoredEvent {
+  eventId: string;
+  authorizationId: string;
+  sequence: number;
+}
+
+/**
+ * How `deliveries` (in arrival order) kept the promise for `events`: those never acknowledged (2xx), and
+ * attempts made before an earlier event of the same authorization was acknowledged (out of order).
+ */
+export function deliveryAudit(deliveries: readonly Delivery[], events: readonly StoredEvent[]) {
+  const acknowledgedAt = new Map<string, number>();
+  deliveries.forEach((d, i) => {
+    if (typeof d.answered === 'number' && d.answered < 300 && !acknowledgedAt.has(d.id))
+      acknowledgedAt.set(d.id, i);
+  });
+  const undelivered = events.filter((e) => !acknowledgedAt.has(e.eventId)).map((e) => e.eventId);
+  const outOfOrder: string[] = [];
+  for (const event of events) {
+    const first = deliveries.findIndex((d) => d.id === event.eventId);
+    for (const earlier of events) {
+      if (earlier.authorizationId !== event.authorizationId || earlier.sequence >= event.sequence) continue;
+      if (!((acknowledgedAt.get(earlier.eventId) ?? Number.POSITIVE_INFINITY) < first))
+        outOfOrder.push(event.eventId);
+    }
+  }
+  return { acknowledged: acknowledgedAt.size, undelivered, outOfOrder };
+}
