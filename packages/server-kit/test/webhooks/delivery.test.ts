@@ -1,7 +1,7 @@
 // Webhook delivery (issue 26 §3-§4): signed Standard Webhooks deliveries to a real loopback receiver, retries, order, dead and replay.
 import { generateWebhookSecret, type SaleStatus, verifyWebhook } from '@fin/core';
 import { startWorkerLoop, WEBHOOK_RETRY_SCHEDULE_MS } from '@fin/server-kit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CUSTOMER,
   cart,
@@ -19,6 +19,7 @@ import {
   type Delivery,
   signedAsStandardWebhooks,
   startReceiver,
+  verifiedByStandardWebhooks,
 } from '../support/webhook-receiver.js';
 
 const HOUR = 60 * MINUTE;
@@ -85,6 +86,14 @@ describe('webhook delivery (Standard Webhooks v1)', () => {
         { secrets: [secret], clock: h.clock },
       );
       expect(verified.type).toBe('contract.created');
+    }
+    // And standardwebhooks' own verify (signature and its 5-minute tolerance), its clock set to the attempt's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(delivery!.timestamp * 1000);
+      expect(verifiedByStandardWebhooks(delivery!, NEXT_SECRET)).toMatchObject({ type: 'contract.created' });
+    } finally {
+      vi.useRealTimers();
     }
     expect(delivery!.body).not.toContain(CUSTOMER);
     expect(delivery!.body).not.toContain(deviceImei(1));
