@@ -8,6 +8,7 @@ import { parseOptions } from './src/options.js';
 import { resources } from './src/resources.js';
 import { textPrinter } from './src/text-printer.js';
 import { createTimeline, StepFailure } from './src/timeline.js';
+import { webhookReceiver } from './src/webhook-receiver.js';
 import { workerWatch } from './src/worker-watch.js';
 
 const options = parseOptions(process.argv.slice(2));
@@ -23,7 +24,14 @@ const tty = process.stdout.isTTY === true;
 const sink = options.json
   ? jsonPrinter(write)
   : textPrinter(write, { tty, color: tty && !process.env.NO_COLOR });
-const scene = { options, clock: demoClock(), resources: resources(), workers: workerWatch() };
+const clock = demoClock();
+const scene = {
+  options,
+  clock,
+  resources: resources(),
+  workers: workerWatch(),
+  webhooks: webhookReceiver(clock),
+};
 const interruption = new AbortController();
 const timeline = createTimeline(sink, interruption.signal);
 

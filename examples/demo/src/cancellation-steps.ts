@@ -1,4 +1,4 @@
-// Steps 11 and 12, R-08 at work: an exchange verified by the cancellation verifier, and a notice the sale search contradicts.
+// Steps 12 and 13, R-08 at work: an exchange verified by the cancellation verifier, and a notice the sale search contradicts.
 import { money } from '@fin/core';
 import { checkout } from '@fin/example-pos-checkout';
 import type { SellerSession } from '@fin/pos-client';

@@ -6,6 +6,7 @@ import { authorizeAndConfirm, barcodeLookup, creditProposal, imeiLookup, sellerL
 import type { Scene } from './scene.js';
 import { stageOf, startFinancing, startPartner } from './setup.js';
 import type { Timeline } from './timeline.js';
+import { contractWebhook } from './webhook-steps.js';
 
 export async function runJourney(timeline: Timeline, scene: Scene): Promise<void> {
   const partner = await timeline.run('partner-pos', (step) => startPartner(step, scene));
@@ -17,6 +18,7 @@ export async function runJourney(timeline: Timeline, scene: Scene): Promise<void
   const hold = await timeline.run('device-hold', (step) => deviceHold(step, stage, session));
   const order = await timeline.run('credit-proposal', (step) => creditProposal(step, stage, session, hold));
   const first = await authorizeAndConfirm(timeline, stage, order);
+  await timeline.run('contract-webhook', (step) => contractWebhook(step, stage, first));
   await timeline.run('hold-committed', (step) => holdCommitted(step, stage, hold));
   const declinedPhone = await timeline.run('declined-hold', (step) => declinedHold(step, stage, session));
   await timeline.run('declined', (step) => declined(step, stage, session));

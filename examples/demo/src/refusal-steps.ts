@@ -1,4 +1,4 @@
-// Steps 9 and 10: the sales that must not be invoiced, a credit refusal and a cart that changed.
+// Steps 10 and 11: the sales that must not be invoiced, a credit refusal and a cart that changed.
 import { buildCart } from '@fin/authorization-client';
 import { money } from '@fin/core';
 import { checkout } from '@fin/example-pos-checkout';

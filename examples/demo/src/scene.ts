@@ -7,6 +7,7 @@ import type { PartnerCast } from './cast.js';
 import type { DemoClock } from './demo-clock.js';
 import type { DemoOptions } from './options.js';
 import type { Resources } from './resources.js';
+import type { DemoWebhookReceiver } from './webhook-receiver.js';
 import type { WorkerWatch } from './worker-watch.js';
 
 export interface Scene {
@@ -14,6 +15,8 @@ export interface Scene {
   clock: DemoClock;
   resources: Resources;
   workers: WorkerWatch;
+  /** The POS vendor's webhook receiver (started with the financing service). */
+  webhooks: DemoWebhookReceiver;
 }
 
 /** Both servers running, and the two clients that talk to them. */

@@ -58,6 +58,8 @@ export async function startFinancing(
   partner: PartnerPosServer,
 ): Promise<RunningFinancingService> {
   const progress = syncProgress();
+  const webhookUrl = await scene.webhooks.start();
+  scene.resources.add('webhook receiver', () => scene.webhooks.close());
   const financing = await startFinancingService({
     partnerPosUrl: scene.options.fault === 'partner-pos-down' ? await refusingUrl() : partner.url,
     partnerPosCredentials: partner.sim.credentials,
@@ -65,7 +67,8 @@ export async function startFinancing(
     clock: scene.clock,
     posClient: { rateLimit: partnerLimits },
     // The verifier looks for due notices often; the demo's clock decides when one is due.
-    schedule: { 'cancellation-verifier': 50, 'stock-holds': 50 },
+    schedule: { 'cancellation-verifier': 50, 'stock-holds': 50, 'webhook-delivery': 50 },
+    webhooks: [{ url: webhookUrl, secrets: [scene.webhooks.secret] }],
     onCatalogProgress: (page) =>
       step.progress({
         resource: page.resource,
@@ -83,7 +86,7 @@ export async function startFinancing(
       `${progressBar(100)}  ${pages} pages read through @fin/pos-client`,
       `${catalog.employees.length} employees · ${catalog.stores.length} stores · ${catalog.plans.length} plans · ${catalog.products.length} products · ${catalog.services.length} services`,
       `listening on ${financing.url} (${financing.storeKind} store)`,
-      'workers: cancellation verifier, confirmation poller, stock holds, daily sync',
+      'workers: cancellation verifier, confirmation poller, stock holds, daily sync, expiry, webhook delivery',
     ],
     {
       url: financing.url,

@@ -10,6 +10,7 @@ export const steps = [
   { id: 'credit-proposal', title: 'Credit proposal approved for the customer' },
   { id: 'authorize', title: 'POS asks to authorize the financed sale' },
   { id: 'confirm', title: 'POS invoices and confirms: contract created' },
+  { id: 'contract-webhook', title: 'POS receives the signed contract.created webhook' },
   { id: 'hold-committed', title: 'The hold, committed at invoicing' },
   { id: 'declined-hold', title: 'The next customer’s phone held' },
   { id: 'declined', title: 'A customer the credit analysis declines' },

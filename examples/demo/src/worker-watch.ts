@@ -1,5 +1,6 @@
 // Waits for a run of one of the financing service's workers that did something (e.g. verified a cancellation).
 import type { WorkerName, WorkerRun } from '@fin/example-financing-service';
+import { waiters } from './waiters.js';
 
 export interface WorkerWatch {
   /** Give to `startFinancingService({ onWorkerRun })`. */
@@ -11,32 +12,10 @@ export interface WorkerWatch {
 }
 
 export function workerWatch(): WorkerWatch {
-  const waiting = new Set<{ matches: (run: WorkerRun) => boolean; resolve: (run: WorkerRun) => void }>();
+  const runs = waiters<WorkerRun>();
   const watch: WorkerWatch = {
-    onRun(run) {
-      for (const waiter of waiting) {
-        if (waiter.matches(run)) {
-          waiting.delete(waiter);
-          waiter.resolve(run);
-        }
-      }
-    },
-    next(what, matches, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const waiter = {
-          matches,
-          resolve: (run: WorkerRun) => {
-            clearTimeout(timer);
-            resolve(run);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiting.delete(waiter);
-          reject(new Error(`no ${what} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.add(waiter);
-      });
-    },
+    onRun: (run) => runs.notify(run),
+    next: (what, matches, timeoutMs) => runs.next(what, matches, timeoutMs),
     async settled(worker, timeoutMs) {
       // A loop never runs twice at once: the second run to end started after the first one ended.
       for (let run = 0; run < 2; run++) {

@@ -13,6 +13,7 @@ import {
   sandboxCreditEngine,
   systemClock,
   toNodeHandler,
+  type WebhookSubscription,
 } from '@fin/server-kit';
 import { listen } from './listen.js';
 import { openStore, type StoreKind } from './store.js';
@@ -54,6 +55,8 @@ export interface FinancingServiceExampleOptions {
   onWorkerRun?(run: WorkerRun): void;
   /** Probe routes (`{ live: '/healthz', ready: '/readyz' }`); default none. */
   healthPaths?: HealthPaths;
+  /** The POS vendor's webhook receivers (`[{ url, secrets, events? }]`): contract-status events go there. */
+  webhooks?: readonly WebhookSubscription[];
 }
 
 export interface RunningFinancingService {
@@ -137,6 +140,7 @@ export async function startFinancingService(
           saleSearch: partnerPos('sales:read').sales,
           // Issue 30: the partner's optional stock holds, which the service makes in its seller flow.
           stockHolds: partnerPos('inventory:read'),
+          ...(options.webhooks ? { webhooks: options.webhooks } : {}),
         },
       ],
       credit: options.credit ?? sandboxCreditEngine(),
@@ -152,6 +156,8 @@ export async function startFinancingService(
         'confirmation-poller': (signal) => service.workers.pollConfirmations({ signal }),
         purge: () => service.workers.purgeExpired(),
         'stock-holds': (signal) => service.workers.keepHolds({ signal }),
+        'authorization-expiry': (signal) => service.workers.expireAuthorizations({ signal }),
+        'webhook-delivery': (signal) => service.webhooks.deliverDue({ signal }),
       },
       { schedule, logger, onRun: options.onWorkerRun },
     );

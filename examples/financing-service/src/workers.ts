@@ -1,4 +1,4 @@
-// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge, stock holds.
+// The service's background work in this process, each on its own startWorkerLoop: catalog sync, R-08 verifier, poller, purge, stock holds, webhooks.
 import type { Logger } from '@fin/core';
 import { startWorkerLoop, type WorkerLoop } from '@fin/server-kit';
 
@@ -8,7 +8,9 @@ export type WorkerName =
   | 'confirmation-poller'
   | 'purge'
   // Issue 30: extends, releases and settles the stock holds the service made.
-  | 'stock-holds';
+  | 'stock-holds'
+  | 'authorization-expiry'
+  | 'webhook-delivery';
 
 /** Pause after each run of each worker, in milliseconds (the periods docs/server-kit.md suggests). */
 export type WorkerSchedule = Record<WorkerName, number>;
@@ -19,6 +21,8 @@ export const defaultSchedule: WorkerSchedule = {
   'confirmation-poller': 30_000,
   purge: 3_600_000,
   'stock-holds': 30_000,
+  'authorization-expiry': 60_000,
+  'webhook-delivery': 5_000,
 };
 
 /** One finished run: the worker's own summary (`VerificationSummary`, `CatalogSyncResult[]` ...). */

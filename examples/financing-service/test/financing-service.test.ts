@@ -64,6 +64,8 @@ describe('examples/financing-service', () => {
             'confirmation-poller': 'running',
             purge: 'running',
             'stock-holds': 'running',
+            'authorization-expiry': 'running',
+            'webhook-delivery': 'running',
           },
         },
       });

@@ -24,6 +24,21 @@ export { defaultLimits, type ServiceLimits } from './service/deps.js';
 export type { HealthReport } from './service/health.js';
 export type { HealthPaths } from './service/probes.js';
 export type { ApprovedProposal, ApproveProposalInput } from './use-cases/approve-proposal.js';
+// Contract-status webhooks (spec v1.1, issue 26): the sender's schedule, subscriptions and operations.
+export type { DeliverDueOptions, WebhookDeliverySummary } from './webhooks/deliver-due.js';
+export {
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_MAX_RETRY_AFTER_MS,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+} from './webhooks/retry-schedule.js';
+export type { WebhookSubscription } from './webhooks/subscriptions.js';
+export type {
+  ReplayWebhooksInput,
+  WebhookDeliveryOptions,
+  WebhookOperations,
+} from './webhooks/webhook-service.js';
+export { EXPIRY_LOOKBACK_MS, type ExpirySummary } from './workers/authorization-expiry.js';
 export type { VerificationSummary } from './workers/cancellation-verifier.js';
 export {
   type CatalogSyncJob,

@@ -1,6 +1,6 @@
 // msw handlers that play the Sales Authorization API for a POS vendor's own tests, on a real server-kit service.
 import { type Clock, systemClock } from '@fin/core';
-import { createFinancingService, sandboxCreditEngine } from '@fin/server-kit';
+import { createFinancingService, sandboxCreditEngine, type WebhookSubscription } from '@fin/server-kit';
 import { http } from 'msw';
 import { v4 as uuidv4 } from 'uuid';
 import { createFaults } from './faults.js';
@@ -16,6 +16,12 @@ export interface SandboxHandlersOptions {
   clientSecret?: string;
   /** The sandbox's clock (expiry, R-06; proposal windows, R-11); default the real one. */
   clock?: Clock;
+  /**
+   * Your webhook receivers (`[{ url, secrets, events? }]`, `http://` allowed on loopback): the sandbox
+   * delivers real, signed Standard Webhooks deliveries to them, right after the call that caused the event
+   * (the call answers once its events were sent; a failed one is retried after the next calls).
+   */
+  webhooks?: readonly WebhookSubscription[];
 }
 
 export const SANDBOX_BASE_URL = 'https://sandbox.fin.test';
@@ -45,6 +51,7 @@ export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
           faultStoreIds.answerLost,
         ],
         saleSearch: pos.saleSearch,
+        ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       },
       {
         ...SEED_PARTNER,
@@ -63,7 +70,9 @@ export function authorizationHandlers(options: SandboxHandlersOptions = {}) {
     http.all(`${baseUrl}/*`, async ({ request }) => {
       seeded ??= seedSandbox(service, seedSecret, clock);
       await seeded;
-      return (await faults(request)) ?? pos.forward(request, service.fetch);
+      const answer = (await faults(request)) ?? (await pos.forward(request, service.fetch));
+      if (options.webhooks) await service.webhooks.deliverDue();
+      return answer;
     }),
   ];
 }

@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Scope } from '@fin/core';
 import type { SaleSearch } from '../ports/sale-search.js';
 import type { StockHolds } from '../ports/stock-holds.js';
+import { checkSubscriptions, type WebhookSubscription } from '../webhooks/subscriptions.js';
 import { normalizeThumbprint } from './certificate-thumbprint.js';
 
 /** One partner allowed to call the API (`clients` of `createFinancingService`). */
@@ -25,6 +26,8 @@ export interface ClientRegistration {
    * (base64url) or openssl's hex fingerprint; a list while a certificate is being rotated.
    */
   certificate?: { sha256: string | readonly string[] };
+  /** Contract-status webhooks (spec v1.1) to this partner's receivers: `[{ url, secrets, events? }]`. */
+  webhooks?: readonly WebhookSubscription[];
 }
 
 export interface RegisteredClient {
@@ -36,6 +39,7 @@ export interface RegisteredClient {
   environment: string;
   /** The `x5t#S256` of the certificates it must present (empty: not bound). */
   certificates: ReadonlySet<string>;
+  webhooks: readonly WebhookSubscription[];
 }
 
 export interface ClientRegistry {
@@ -73,6 +77,7 @@ export function createClientRegistry(
         stockHolds: client.stockHolds,
         environment: client.environment ?? environment,
         certificates: boundCertificates(client),
+        webhooks: checkSubscriptions(client.clientId, client.webhooks),
       },
       secretDigest: digest(client.clientSecret),
     });

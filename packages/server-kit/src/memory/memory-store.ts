@@ -26,6 +26,7 @@ import { isAuthorizationExpired } from '../rules/r06-expiry.js';
 import { holdsImei, IMEI_HOLDING_STATUSES } from '../rules/r10-imei.js';
 import { sliceMs, slidingWindowHit, type WindowSlice } from '../rules/sliding-window.js';
 import { memoryHolds } from './memory-holds.js';
+import { memoryWebhookEvents } from './memory-webhook-events.js';
 import { proposalAvailability } from './proposal-availability.js';
 
 interface IdempotencyEntry {
@@ -134,6 +135,8 @@ export function memoryStore(): Store {
     for (const r of taken) leases.set(r.authorizationId, lease.until.getTime());
     return taken;
   };
+  // Webhook events (issue 26): appended by updateAuthorization in the same synchronous block as the record.
+  const webhookEvents = memoryWebhookEvents(() => recordsIn(authorizations.values()), leased);
 
   /** Until when the live uses of a proposal hold it (ms): for good once one is CONFIRMED or CANCELLED. */
   const heldUntil = (uses: readonly Slot[]): number => {
@@ -328,11 +331,13 @@ export function memoryStore(): Store {
       expectedVersion,
       answer,
       now,
+      events,
     }: UpdateAuthorization): Promise<UpdateAuthorizationResult> {
       const held = answer && heldEntry(answer);
       if (answer && !held) return { ok: false, reason: 'claim_lost' };
       const slot = authorizations.get(record.authorizationId);
       if (!slot || slot.record.version !== expectedVersion) return { ok: false, reason: 'stale' };
+      if (!webhookEvents.acceptable(events)) return { ok: false, reason: 'stale' };
       const next = { ...copy(record), version: expectedVersion + 1 };
       const conflict = conflictOf(
         next,
@@ -342,6 +347,7 @@ export function memoryStore(): Store {
       );
       if (conflict) return { ok: false, reason: conflict };
       write(slot, next, now);
+      webhookEvents.append(events);
       if (held) completeEntry(held, answer!);
       return { ok: true, record: copy(next) };
     },
@@ -395,5 +401,10 @@ export function memoryStore(): Store {
     async close() {},
     // Stock holds (issue 30).
     ...memoryHolds(),
+    claimDueWebhookEvents: webhookEvents.claimDueWebhookEvents,
+    recordWebhookAttempt: webhookEvents.recordWebhookAttempt,
+    listWebhookEvents: webhookEvents.listWebhookEvents,
+    replayWebhookEvents: webhookEvents.replayWebhookEvents,
+    listExpiredWithoutEvent: webhookEvents.listExpiredWithoutEvent,
   };
 }

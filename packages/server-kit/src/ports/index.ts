@@ -11,3 +11,15 @@ export type { SaleSearch } from './sale-search.js';
 export type * from './stock-holds.js';
 export type * from './store.js';
 export { isStoreUnavailable, StoreUnavailableError } from './store-unavailable.js';
+export {
+  type ClaimWebhookEvents,
+  type NewWebhookEvent,
+  type WebhookAttempt,
+  type WebhookEventQuery,
+  type WebhookEventRecord,
+  type WebhookEventStatus,
+  type WebhookEventStore,
+  type WebhookReplay,
+  webhookEventRecord,
+  webhookEventStatus,
+} from './webhook-events.js';

@@ -46,6 +46,7 @@ import type {
   StoredResponse,
   TokenRecord,
 } from './records.js';
+import type { NewWebhookEvent, WebhookEventStore } from './webhook-events.js';
 
 /** Identifies one idempotency key: keys are scoped by API client. */
 export interface IdempotencyKeyRef {
@@ -149,6 +150,8 @@ export interface UpdateAuthorization {
   /** The request's answer, completed with the record or not at all (see `claim_lost`). */
   answer?: KeyAnswer;
   now: Date;
+  /** Webhook events of this state change (issue 26), written with the record or not at all (`webhook-events.ts`). */
+  events?: readonly NewWebhookEvent[];
 }
 
 export type UpdateAuthorizationResult =
@@ -181,7 +184,7 @@ export interface CatalogSnapshotRecord {
 }
 
 /** `Partial<HoldStore>`: the stock holds of issue 30 are optional, so a store written before them still fits. */
-export interface Store extends RateLimiter, Partial<HoldStore> {
+export interface Store extends RateLimiter, Partial<HoldStore>, WebhookEventStore {
   // System tokens (spec section 5) -------------------------------------------------------------
   saveToken(token: TokenRecord): Promise<void>;
   findToken(tokenHash: string): Promise<TokenRecord | undefined>;

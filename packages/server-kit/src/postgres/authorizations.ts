@@ -21,12 +21,16 @@ import {
 import { completeKeySql, keyAnswerValues } from './idempotency-keys.js';
 import { PROPOSAL_COLUMNS, proposalValues } from './proposals.js';
 import { type Queryable, query, retried, transaction, violatedUniqueIndex } from './sql.js';
+import { insertWebhookEvents } from './webhook-event-rows.js';
 
 /** The unique indexes of migration 1 that refuse a write, and what the port calls each refusal. */
 const REFUSALS: Record<string, 'imei_already_financed' | 'proposal_use_taken'> = {
   fin_authorizations_active_imei: 'imei_already_financed',
   fin_authorizations_live_proposal_use: 'proposal_use_taken',
 };
+
+/** Another writer stored this once-only webhook event first (migration 4): read again, as for a stale version. */
+const STALE_INDEXES = new Set(['fin_webhook_events_once', 'fin_webhook_events_sequence']);
 
 /** Thrown inside a transaction to roll it back with a port-level answer. */
 class Refused extends Error {
@@ -98,6 +102,7 @@ async function refusable<T>(work: () => Promise<T>): Promise<T | Refused> {
     return await work();
   } catch (error) {
     if (error instanceof Refused) return error;
+    if (STALE_INDEXES.has(violatedUniqueIndex(error) ?? '')) return new Refused('stale');
     const reason = REFUSALS[violatedUniqueIndex(error) ?? ''];
     if (reason) return new Refused(reason);
     throw error;
@@ -174,7 +179,7 @@ export async function createAuthorization(
 /** Compare-and-set: the row is written only if its version is still `expectedVersion`. */
 export async function updateAuthorization(
   pool: pg.Pool,
-  { record, expectedVersion, answer, now }: UpdateAuthorization,
+  { record, expectedVersion, answer, now, events }: UpdateAuthorization,
 ): Promise<UpdateAuthorizationResult> {
   const version = expectedVersion + 1;
   const result = await refusable(() =>
@@ -193,6 +198,7 @@ export async function updateAuthorization(
       );
       if (written.rowCount !== 1) throw new Refused('stale');
       await writeContract(client, record);
+      await insertWebhookEvents(client, events);
     }),
   );
   if (result instanceof Refused) return { ok: false, reason: result.reason };
@@ -225,7 +231,7 @@ export function listProposalUses(db: Queryable, proposalId: string) {
  * holds; they are locked with SKIP LOCKED (a row another instance is leasing right now is passed over,
  * not waited for) and stamped with the lease in the same statement.
  */
-async function selectLeased(
+export async function selectLeased(
   db: Queryable,
   where: string,
   order: string,

@@ -21,6 +21,7 @@ import { query, sendUnnamed, sqlState } from './sql.js';
 import { postgresHolds } from './stock-holds.js';
 import { tokenCache } from './token-cache.js';
 import * as tokens from './tokens.js';
+import { postgresWebhookEvents } from './webhook-events.js';
 
 export type PostgresStoreOptions = PostgresConnection & {
   /** Receives `postgres.*` entries (rate limiter failures, purge counts). */
@@ -170,6 +171,8 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     },
     // Stock holds (issue 30).
     ...postgresHolds(pool),
+    // Webhook events (issue 26): written by updateAuthorization, delivered through these.
+    ...postgresWebhookEvents(pool),
     ping: async () => void (await query(pool, 'SELECT 1')),
     close: () => {
       heartbeats.stopAll();

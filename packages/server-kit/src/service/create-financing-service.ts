@@ -28,6 +28,12 @@ import {
   type ApproveProposalInput,
   approveProposal,
 } from '../use-cases/approve-proposal.js';
+import {
+  createWebhookOperations,
+  type WebhookDeliveryOptions,
+  type WebhookOperations,
+} from '../webhooks/webhook-service.js';
+import { type ExpirySummary, expireAuthorizations } from '../workers/authorization-expiry.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
 import { type HoldKeeperSummary, keepHolds } from '../workers/hold-keeper.js';
@@ -84,6 +90,8 @@ export interface FinancingServiceOptions {
    * its addresses. Off by default: a certificate header is never read unless this names it.
    */
   trustedProxy?: TrustedProxy;
+  /** How webhooks (`clients[].webhooks`) reach receivers: `{ fetch?, random?, timeoutMs? }`. */
+  webhookDelivery?: WebhookDeliveryOptions;
 }
 
 export interface FinancingService {
@@ -134,12 +142,16 @@ export interface FinancingService {
     keepHolds(options?: WorkerRunOptions): Promise<HoldKeeperSummary>;
     /** Housekeeping: expired tokens, idempotency records past retention (24 h), ended rate-limit windows. */
     purgeExpired(): Promise<void>;
+    /** Stores `EXPIRED`, with its `authorization.expired` event, once an authorization's confirmation grace ended. */
+    expireAuthorizations(options?: WorkerRunOptions): Promise<ExpirySummary>;
     /**
      * Joins a `startWorkerLoop` of this process to the service: readiness reports it (`stopped` once it
      * ends) and `close()` closes it. Returns the loop.
      */
     attach(loop: WorkerLoop): WorkerLoop;
   };
+  /** Contract-status webhooks (spec v1.1): the sender's pass, replay and listing (docs/webhooks.md). */
+  webhooks: WebhookOperations;
 }
 
 function positiveInteger(name: string, value: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
@@ -275,6 +287,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
         inFlight.track(
           store.purgeExpired({ now: deps.clock.now(), retentionMs: settings.limits.idempotencyRetentionMs }),
         ),
+      expireAuthorizations: (runOptions) => inFlight.track(expireAuthorizations(deps, runOptions)),
       attach(loop) {
         loops.push(loop);
         // A loop attached after close() began stops at once, like the others did.
@@ -282,5 +295,8 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
         return loop;
       },
     },
+    webhooks: createWebhookOperations(deps, options.webhookDelivery, instrumentation, (work) =>
+      inFlight.track(work),
+    ),
   };
 }

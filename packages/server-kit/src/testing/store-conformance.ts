@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
 import { cartFixture, deviceImei } from './cart-fixture.js';
+import { describeWebhookEventConformance } from './webhook-conformance.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -901,6 +902,8 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
         expect(new Set(handedOut).size).toBe(imeis.length);
       });
     });
+
+    describeWebhookEventConformance(() => store);
 
     describe('catalog snapshots', () => {
       it('keeps the latest snapshot per partner', async () => {

@@ -4,6 +4,7 @@ import type { AuthorizationRecord } from '../ports/records.js';
 import { buildContract } from '../rules/contract.js';
 import { checkConfirmTransition } from '../rules/transitions.js';
 import type { ServiceDeps } from '../service/deps.js';
+import { contractCreated } from '../webhooks/event-drafts.js';
 import { newContractId } from './ids.js';
 import { loadOwned } from './load-owned.js';
 import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
@@ -73,6 +74,8 @@ export async function confirmAuthorization(
       expectedVersion: record.version,
       answer,
       now,
+      // The POS's confirm names its client; the poller's, from the sale search, does not.
+      events: [contractCreated(next, clientId ? 'CONFIRM' : 'SALE_SEARCH', now)],
     });
     if (written.ok) return committed(result, answer);
     if (written.reason === 'claim_lost') return claimLost();

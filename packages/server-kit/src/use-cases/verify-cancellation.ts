@@ -6,6 +6,7 @@ import type { KeyAnswer } from '../ports/store.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
 import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
 import type { ServiceDeps } from '../service/deps.js';
+import { cancellationSettled } from '../webhooks/event-drafts.js';
 
 /** The verifier gives up after this many searches (about two days with the backoff below). */
 export const MAX_VERIFICATION_ATTEMPTS = 48;
@@ -143,6 +144,7 @@ export async function verifyCancellation(
     expectedVersion: record.version,
     answer: keyAnswer,
     now,
+    events: cancellationSettled(record, next, now),
   });
   if (written.ok) return { record: written.record, ...(keyAnswer ? { answer: 'stored' as const } : {}) };
   if (written.reason === 'claim_lost') return { record, answer: 'claim_lost' };

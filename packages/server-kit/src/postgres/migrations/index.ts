@@ -4,6 +4,7 @@ import { slidingWindowLimits } from './0002-sliding-window-limits.js';
 import { claimLiveness } from './0003-claim-liveness.js';
 import { stockHolds } from './0004-stock-holds.js';
 import { certificateBoundTokens } from './0005-certificate-bound-tokens.js';
+import { webhookEvents } from './0006-webhook-events.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   claimLiveness,
   stockHolds,
   certificateBoundTokens,
+  webhookEvents,
 ];
