@@ -139,7 +139,7 @@ describe('client.on / off: request hooks (issue 28 §3)', () => {
     expect(confirmed).toEqual({
       method: 'POST',
       route: '/v1/sales/{id}/confirm',
-      kind: 'write',
+      rate: 'write',
       requestId: expect.any(String),
       correlationId: journey.correlationId,
       attempt: 1,
@@ -155,7 +155,7 @@ describe('client.on / off: request hooks (issue 28 §3)', () => {
     const client = new AuthorizationClient(sandboxClientOptions);
     const events = recordEvents(client);
     const result = await client.authorize(cart({ storeId: magicValues.faultStoreIds.unavailableOnce }));
-    const answers = events.filter(([name, event]) => name === 'response' && event.kind === 'write');
+    const answers = events.filter(([name, event]) => name === 'response' && event.rate === 'write');
     expect(answers.map(([, event]) => [event.attempt, (event as ResponseEvent).status])).toEqual([
       [1, 503],
       [2, 200],

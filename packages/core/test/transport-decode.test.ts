@@ -25,7 +25,7 @@ const confirm = () =>
   client().request({
     method: 'POST',
     path: '/v1/sales/auth-1/confirm',
-    kind: 'write',
+    rate: 'write',
     body: {},
     schema: schemas.confirmResult,
   });
@@ -57,7 +57,7 @@ describe('error envelope -> FinApiError (spec section 7)', () => {
       .request({
         method: 'POST',
         path: '/v1/sales/auth-1/confirm',
-        kind: 'write',
+        rate: 'write',
         schema: z.unknown(),
         correlationId,
       })

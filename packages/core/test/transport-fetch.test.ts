@@ -65,7 +65,7 @@ async function unansweredRead(extra: Partial<HttpClientOptions>, advanceMs: numb
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   const double = fetchDouble(hang);
   const outcome = newClient(double.fetch, extra)
-    .request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload })
+    .request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: payload })
     .catch((e: unknown) => e);
   await vi.advanceTimersByTimeAsync(advanceMs);
   return { error: await outcome, lastSignal: double.calls.at(-1)?.init.signal };
@@ -78,7 +78,7 @@ describe('the request the injected fetch receives', () => {
     await client.request({
       method: 'POST',
       path: '/v1/sales/authorize',
-      kind: 'write',
+      rate: 'write',
       body: { cart: { amount: 100 } },
       schema: payload,
       idempotencyKey: KEY,
@@ -99,7 +99,7 @@ describe('the request the injected fetch receives', () => {
 
   it('the token request arrives form-encoded', async () => {
     const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
-    await newClient(double.fetch).request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload });
+    await newClient(double.fetch).request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: payload });
     const token = double.calls[0];
     expect(token?.init.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' });
     expect(new URLSearchParams(String(token?.init.body)).get('grant_type')).toBe('client_credentials');
@@ -110,7 +110,7 @@ describe('the request the injected fetch receives', () => {
     await newClient(double.fetch).request({
       method: 'GET',
       path: '/v1/stock',
-      kind: 'read',
+      rate: 'read',
       query: { storeId: 'store-1', sku: undefined },
       schema: payload,
     });
@@ -137,7 +137,7 @@ describe('the injected fetch is aborted, so no connection outlives its call', ()
     const outcome = newClient(double.fetch, { timeoutMs: 1_000, maxRetries: 1, random: () => 0 }).request({
       method: 'GET',
       path: '/v1/ping',
-      kind: 'read',
+      rate: 'read',
       schema: payload,
     });
     await vi.advanceTimersByTimeAsync(1_100);
@@ -169,7 +169,7 @@ describe('the injected fetch is aborted, so no connection outlives its call', ()
         .request({
           method: 'GET',
           path: '/v1/ping',
-          kind: 'read',
+          rate: 'read',
           schema: payload,
           signal: controller.signal,
         })

@@ -36,7 +36,7 @@ describe('logger option', () => {
     await client.request({
       method: 'POST',
       path: '/v1/sales/search',
-      kind: 'read',
+      rate: 'read',
       body: { taxId: CPF },
       schema: z.unknown(),
     });
@@ -71,7 +71,7 @@ describe('logger option', () => {
       method: 'GET',
       path: '/v1/imei/validate',
       query: { storeId: 's1', imei: IMEI },
-      kind: 'read',
+      rate: 'read',
       schema: z.unknown(),
     });
 
@@ -88,7 +88,7 @@ describe('logger option', () => {
     );
     const client = createHttpClient({ ...CLIENT, rateLimit: false });
     await expect(
-      client.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: z.unknown() }),
+      client.request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: z.unknown() }),
     ).resolves.toBeDefined();
   });
 });
@@ -104,10 +104,10 @@ describe('errors carry no secret', () => {
     const body = { cpf: CPF, password: 'hunter2-password' };
     const errors = await Promise.all([
       client
-        .request({ method: 'POST', path: '/v1/sellers/session', kind: 'read', body, schema: z.unknown() })
+        .request({ method: 'POST', path: '/v1/sellers/session', rate: 'read', body, schema: z.unknown() })
         .catch((e: unknown) => e),
       client
-        .request({ method: 'POST', path: '/v1/sales/authorize', kind: 'write', body, schema: z.unknown() })
+        .request({ method: 'POST', path: '/v1/sales/authorize', rate: 'write', body, schema: z.unknown() })
         .catch((e: unknown) => e),
     ]);
     expect(errors[0]).toBeInstanceOf(FinConnectionError);

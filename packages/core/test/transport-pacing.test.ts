@@ -38,7 +38,7 @@ async function slotTimes(pacer: Pacer, count: number, advanceMs: number): Promis
 }
 
 const ping = (client: ReturnType<typeof createHttpClient>) =>
-  client.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: z.object({}) });
+  client.request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: z.object({}) });
 
 describe('createPacer: a sliding window (DESIGN 16, issue 14)', () => {
   it.each([600, 120, 60])(

@@ -41,14 +41,14 @@ const write = (
   client.request({
     method: 'POST',
     path: '/v1/sales/authorize',
-    kind: 'write',
+    rate: 'write',
     body: { a: 1 },
     schema: payload,
     ...extra,
   });
 
 const read = (client: ReturnType<typeof newClient>, signal?: AbortSignal) =>
-  client.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload, signal });
+  client.request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: payload, signal });
 
 describe('Idempotency-Key and request ids (spec sections 4, 5 and 8)', () => {
   it('a write that meets a 503 then succeeds is sent twice with the same key, new request ids, one correlation id', async () => {

@@ -33,7 +33,7 @@ function clientWithClock(extra: Partial<HttpClientOptions> = {}) {
     rateLimit: false,
     ...extra,
   });
-  const ping = () => client.request({ method: 'GET', path: '/v1/ping', kind: 'read', schema: payload });
+  const ping = () => client.request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: payload });
   return { clock, client, ping };
 }
 

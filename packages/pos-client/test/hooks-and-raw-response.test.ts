@@ -105,7 +105,7 @@ describe('pos.on / off (issue 28 §3)', () => {
     pos.on('response', (event) => events.push(['response', event]));
     sim.faults.serverErrors({ endpoint: 'GET /v1/stock', count: 1, status: 503 });
     const stock = await pos.store(storeId).stock.get(sku, { correlationId });
-    const reads = events.filter(([, event]) => event.kind === 'read');
+    const reads = events.filter(([, event]) => event.rate === 'read');
     expect(
       reads.map(([name, event]) => [name, event.route, event.attempt, (event as ResponseEvent).status]),
     ).toEqual([

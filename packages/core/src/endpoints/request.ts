@@ -12,7 +12,7 @@ export interface EndpointInput {
 
 type EndpointRequest<E extends EndpointDefinition> = Pick<
   RequestOptions<E['response']['schema']>,
-  'method' | 'path' | 'route' | 'kind' | 'schema' | 'query' | 'body'
+  'method' | 'path' | 'route' | 'rate' | 'schema' | 'query' | 'body'
 >;
 
 /**
@@ -27,7 +27,7 @@ export function endpointRequest<E extends EndpointDefinition>(
     method: endpoint.method,
     path: endpointPath(endpoint, input.params),
     route: endpoint.path,
-    kind: endpoint.rate,
+    rate: endpoint.rate,
     schema: endpoint.response.schema,
     ...(input.query && { query: input.query }),
     ...(input.body !== undefined && { body: input.body }),

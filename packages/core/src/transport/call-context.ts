@@ -77,7 +77,7 @@ export function openCall(
     call,
     endpoint,
     correlationId,
-    idempotencyKey: call.kind === 'write' ? (callerKey ?? uuidv4()) : callerKey,
+    idempotencyKey: call.rate === 'write' ? (callerKey ?? uuidv4()) : callerKey,
     timeoutMs,
     maxRetries,
     headers,

@@ -64,7 +64,7 @@ export function traceCall<T>(
   const attributes = {
     ...common,
     'url.full': `${baseUrl}${call.path}`,
-    'fin.rate_class': call.kind,
+    'fin.rate_class': call.rate,
     'http.request.header.x-correlation-id': [context.correlationId],
   };
   return telemetry.instrumentation.span(

@@ -1,4 +1,5 @@
 // The request hooks of a client: `on('request' | 'response')` listeners told of every attempt, never of a body or a secret.
+import type { RateClass } from '../endpoints/endpoint.js';
 import type { TransportLog } from './transport-log.js';
 
 /**
@@ -10,7 +11,7 @@ export interface RequestEvent {
   /** The registry's path template (`/v1/authorizations/{id}/confirm`), or the fixed token path. */
   route: string;
   /** Rate class of the call: `read`, `write` or `token`. */
-  kind: 'read' | 'write' | 'token';
+  rate: RateClass;
   /** X-Request-Id of this attempt. */
   requestId: string;
   correlationId: string;

@@ -22,7 +22,7 @@ export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): Htt
 
   async function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
     const { context, close } = openCall(transport, call);
-    const tokens = call.kind === 'token' ? undefined : tokensFor(transport.scopeOf(call.scopes));
+    const tokens = call.rate === 'token' ? undefined : tokensFor(transport.scopeOf(call.scopes));
     const attempt = () =>
       tokens
         ? withTokenReplay(transport, context, tokens, (token) =>
@@ -47,7 +47,7 @@ export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): Htt
     const { data } = await request({
       method: 'POST',
       path: options.tokenPath ?? tokenPath,
-      kind: 'token',
+      rate: 'token',
       form: {
         grant_type: 'client_credentials',
         client_id: options.clientId,

@@ -4,14 +4,14 @@
 //
 //   const http = createHttpClient({ baseUrl, clientId, clientSecret, scopes: ['catalog:read'], fetch, logger });
 //   const { data, meta } = await http.request({
-//     method: 'GET', path: '/v1/plans', query: { storeId }, kind: 'read',
+//     method: 'GET', path: '/v1/plans', query: { storeId }, rate: 'read',
 //     schema: schemas.plansData,               // schema of the envelope's `data`
 //     correlationId, signal,                   // optional
 //   });
 //   // meta: { status, requestId, requestIds, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
 //   return withResponse(data.plans, meta);     // meta as the result's non-enumerable `lastResponse`
 //
-// - `kind` picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides: a burst
+// - `rate` (the registry's rate class) picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides: a burst
 //   up to the allowance leaves at once, no 60 s window holds more, a 429 Retry-After holds every caller) and,
 //   for 'write', sends an Idempotency-Key: the caller's (a uuid v4, else a FinInputError before sending), or
 //   one made per call and kept on every retry. Every error of a call carries `idempotencyKey` and `requestIds`.
@@ -33,6 +33,7 @@
 // Pieces: transport.ts (what a client's calls share), call-context.ts (one call), send-attempt.ts (one
 // request; fetch-answer.ts sends it and reads the body within bounded-signal.ts and read-body.ts), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
 
+export type { RateClass } from '../endpoints/endpoint.js';
 export {
   createInstrumentation,
   type Instrumentation,

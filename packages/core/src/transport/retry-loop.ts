@@ -13,7 +13,7 @@ import type { Transport } from './transport.js';
  */
 function retryWaitMs(transport: Transport, context: CallContext, error: Error, retry: number) {
   if (context.signal.aborted) return undefined;
-  const write = context.call.kind === 'write';
+  const write = context.call.rate === 'write';
   if (!isRetryable(error, { write, idempotencyKey: context.idempotencyKey })) return undefined;
   const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
   if (retryAfterMs !== undefined && retryAfterMs > transport.backoff.maxRetryAfterMs) return undefined;

@@ -23,12 +23,12 @@ const failureCode = (failure: unknown): string =>
 
 /** Waits for the call's pacing slot; a wait (the client's own limit, or a 429's hold) shows on the call's span. */
 async function awaitSlot(transport: Transport, context: CallContext): Promise<void> {
-  const { kind } = context.call;
+  const { rate } = context.call;
   const queuedAt = transport.clock.now().getTime();
-  const waited = await transport.pacers[kind]?.acquire(context.signal);
+  const waited = await transport.pacers[rate]?.acquire(context.signal);
   if (waited) {
     const waitMs = transport.clock.now().getTime() - queuedAt;
-    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': kind });
+    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': rate });
   }
 }
 
@@ -75,7 +75,7 @@ function recordAnswer(
     'http.response.status_code': status,
     'fin.server_request_id': serverRequestId,
   });
-  if (status === 429) transport.telemetry.rateLimited(1, { 'fin.rate_class': context.call.kind });
+  if (status === 429) transport.telemetry.rateLimited(1, { 'fin.rate_class': context.call.rate });
   return serverRequestId;
 }
 
@@ -90,7 +90,7 @@ function resultOf<T>(
   let decoded: Decoded<unknown>;
   try {
     decoded =
-      call.kind === 'token'
+      call.rate === 'token'
         ? decodeToken(answer, call.schema)
         : decodeEnvelope(answer, call.schema, transport.envelopeOf(call.schema));
   } catch (error) {
@@ -128,11 +128,11 @@ export async function sendAttempt<T>(
   await awaitSlot(transport, context);
   context.startDeadline();
   context.requestIds.push(event.requestId);
-  transport.log('debug', { event: 'http.request', ...event, kind: call.kind, correlationId });
+  transport.log('debug', { event: 'http.request', ...event, rate: call.rate, correlationId });
   const hook: RequestEvent = {
     method: call.method,
     route: call.route ?? call.path,
-    kind: call.kind,
+    rate: call.rate,
     requestId: event.requestId,
     correlationId,
     attempt: event.attempt,

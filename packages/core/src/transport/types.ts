@@ -1,14 +1,15 @@
 // Public shapes of the transport: client options, one request, its result.
 import type { z } from 'zod';
 import type { Clock } from '../clock/index.js';
+import type { RateClass } from '../endpoints/endpoint.js';
 import type { Logger } from '../logger/index.js';
 import type { Scope } from '../schemas/index.js';
 import type { ClientEventListener, ClientEventName } from './client-events.js';
 import type { BackoffOptions } from './retry-policy.js';
 import type { ClientTlsOptions } from './tls-fetch.js';
 
-/** Rate class of a call (spec section 8): each has its own pacer. `token` calls carry no bearer. */
-export type RequestKind = 'read' | 'write' | 'token';
+/** @deprecated The rate class's earlier name: `RateClass`, the registry's `rate` (each has its own pacer). */
+export type RequestKind = RateClass;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -118,12 +119,13 @@ export interface RequestOptions<S extends z.ZodType> extends CallOptions {
   body?: unknown;
   /** Form-encoded body (the token endpoint). */
   form?: Record<string, string | undefined>;
-  kind: RequestKind;
+  /** Rate class (`read`, `write`, `token`): picks the pacer, the retry rule and whether a bearer is sent. */
+  rate: RateClass;
   /** Scopes of the token this call needs; default the client's `scopes`. One token per distinct set. */
   scopes?: readonly Scope[];
   /** Idempotency-Key of a write, a uuid v4 (else refused before sending); one is made per call when absent. */
   idempotencyKey?: string;
-  /** Schema of the envelope's `data` (of the whole body for `kind: 'token'`). */
+  /** Schema of the envelope's `data` (of the whole body for `rate: 'token'`). */
   schema: S;
 }
 
