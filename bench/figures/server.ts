@@ -35,6 +35,13 @@ const plans: Record<'quick' | 'full', Plan> = {
   full: { warmupSeconds: 3, roundSeconds: 10, rounds: 2 },
 };
 
+/** The same time cut in four alternating rounds (ABBA), for a difference of a few percent. */
+const fine = (plan: Plan): Plan => ({
+  ...plan,
+  rounds: plan.rounds * 4,
+  roundSeconds: Math.max(1, Math.round(plan.roundSeconds / 2)),
+});
+
 interface Contender {
   /** One or more server processes, loaded at once, each with `CONNECTIONS` connections. */
   targets: Target[];
@@ -154,8 +161,10 @@ async function race(plan: Plan, sides: [Side, Side], postgres?: BenchPostgres): 
     for (const contender of contenders) {
       if (contender.database) await postgres?.resetStatements(contender.database.url);
     }
+    // ABBA: the order flips every round, so neither side always runs first (a warmer or quieter slot).
     for (let round = 0; round < plan.rounds; round++) {
-      for (const contender of contenders) await measure(contender, plan.roundSeconds);
+      const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+      for (const contender of order) await measure(contender, plan.roundSeconds);
     }
     for (const contender of contenders) {
       if (contender.database && postgres) {
@@ -316,7 +325,8 @@ async function memoryRows(plan: Plan, command: string): Promise<Row[]> {
   const cpuRatio = raw.cpuPerRequestMicros / memory.cpuPerRequestMicros;
   answer(rows, 2, GOAL_ROWS.memoryCpu, { ratio: cpuRatio, min: GOALS.memoryCpuRatio });
   // FIN_BENCH_OTEL=absent: the target cannot resolve @opentelemetry/api (targets/server.ts), as a host without it.
-  const [absent, present] = await race(plan, [
+  // Both run the same code when nothing is registered: more, shorter, alternating rounds, to see past the noise.
+  const [absent, present] = await race(fine(plan), [
     { kind: 'memory', env: { FIN_BENCH_OTEL: 'absent' } },
     { kind: 'memory' },
   ]);
@@ -360,6 +370,7 @@ async function postgresRows(plan: Plan, command: string, postgres: BenchPostgres
     // The round trips row (counted once, first) is printed once.
     out.push(...(clients === BENCH_PARTNERS ? database : database.slice(1)));
   }
+  out.push(...(await beforeAfterRows(plan, command, postgres)));
   // Scale out: two service processes on one database (each its own pool and connections), 50 partners.
   const clients = BENCH_PARTNERS;
   const [one, two] = await race(
@@ -389,6 +400,45 @@ async function postgresRows(plan: Plan, command: string, postgres: BenchPostgres
     ]),
   );
   return out;
+}
+
+/**
+ * FIN_BENCH_BEFORE_DIST=<a server-kit dist built from an earlier commit>: this build against that one on the
+ * hot partner, side by side on one durable PostgreSQL, to measure a change before and after (its database
+ * migrated by this build: migrations only add, so the earlier code runs on it as on its own).
+ */
+async function beforeAfterRows(plan: Plan, command: string, postgres: BenchPostgres): Promise<Row[]> {
+  const before = process.env.FIN_BENCH_BEFORE_DIST;
+  if (!before) return [];
+  const [earlier, now] = await race(
+    plan,
+    [
+      {
+        kind: 'postgres',
+        env: { FIN_BENCH_SERVER_KIT_DIST: before },
+        database: await postgres.createDatabase(),
+      },
+      { kind: 'postgres', database: await postgres.createDatabase() },
+    ],
+    postgres,
+  );
+  const label = 'authorize, postgres store, one hot partner, this build vs FIN_BENCH_BEFORE_DIST';
+  return withLoad(earlier, now, [
+    {
+      figure: `${label}: requests/s`,
+      measured: fixed(now.rps, 0),
+      baseline: `${fixed(earlier.rps, 0)} before`,
+      ratio: fixed(now.rps / earlier.rps),
+      command: `FIN_BENCH_BEFORE_DIST=... ${command}`,
+    },
+    {
+      figure: `${label}: PostgreSQL execution per authorize`,
+      measured: `${fixed(now.execMicros ?? Number.NaN, 0)} µs`,
+      baseline: `${fixed(earlier.execMicros ?? Number.NaN, 0)} µs before`,
+      ratio: fixed((earlier.execMicros ?? Number.NaN) / (now.execMicros ?? Number.NaN)),
+      command: `FIN_BENCH_BEFORE_DIST=... ${command}`,
+    },
+  ]);
 }
 
 async function run(options: FigureOptions): Promise<Row[]> {
