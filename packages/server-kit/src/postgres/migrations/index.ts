@@ -2,14 +2,8 @@
 import { initialSchema } from './0001-initial-schema.js';
 import { slidingWindowLimits } from './0002-sliding-window-limits.js';
 import { claimLiveness } from './0003-claim-liveness.js';
-import { limitHitLast } from './0007-limit-hit-last.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [
-  initialSchema,
-  slidingWindowLimits,
-  claimLiveness,
-  limitHitLast,
-];
+export const migrations: readonly Migration[] = [initialSchema, slidingWindowLimits, claimLiveness];
