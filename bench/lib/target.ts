@@ -47,7 +47,12 @@ function nextMessage(child: ChildProcess, type: TargetMessage['type']): Promise<
 export async function startTarget(kind: string, env: Record<string, string> = {}): Promise<Target> {
   const child = fork(entry, [kind], {
     // FIN_BENCH_TARGET_NODE_ARGS: more node flags for the targets, e.g. `--cpu-prof --cpu-prof-dir=prof`.
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.FIN_BENCH_TARGET_NODE_ARGS?.split(' ') ?? [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.FIN_BENCH_TARGET_NODE_ARGS?.split(' ') ?? []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
