@@ -2,19 +2,10 @@
 import { memoryStore } from '@fin/server-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { busiestWindow } from './support/busiest-window.js';
 
 const WINDOW = 60_000;
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
-
-/** The most admissions in any span of WINDOW ms (every span that matters starts at an admission). */
-function busiest(times: readonly number[]): number {
-  let most = 0;
-  for (let start = 0, end = 0; start < times.length; start++) {
-    while (end < times.length && times[end]! < times[start]! + WINDOW) end++;
-    most = Math.max(most, end - start);
-  }
-  return most;
-}
 
 describe('sliding-window limiter invariants (memory store)', () => {
   it('never admits more than the limit in any 60 s window, and admits again once a whole window and slice are quiet', async () => {
@@ -38,7 +29,7 @@ describe('sliding-window limiter invariants (memory store)', () => {
             expect(decision.remaining).toBeGreaterThanOrEqual(0);
             if (!decision.allowed) expect(decision.resetAt.getTime()).toBeGreaterThan(now);
           }
-          expect(busiest(admitted)).toBeLessThanOrEqual(limit);
+          expect(busiestWindow(admitted, WINDOW)).toBeLessThanOrEqual(limit);
           const later = new Date(now + WINDOW + WINDOW / 60);
           const after = await store.consumeRateLimit({ key: 'write:p', limit, windowMs: WINDOW, now: later });
           expect(after).toMatchObject({ allowed: true, remaining: limit - 1 });
