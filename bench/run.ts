@@ -1,5 +1,5 @@
 // `pnpm bench [server|client|sync|footprint|soak|tracing ...] [--quick]`: runs the figures and prints one table.
-import type { Figure, Row } from './lib/figure.js';
+import { type Figure, loadNow, type Row } from './lib/figure.js';
 import { formatTable } from './lib/table.js';
 
 /** Loaded on demand, so one figure whose package is broken does not stop the others. */
@@ -44,7 +44,8 @@ for (const { name, load } of chosen) {
   try {
     const figure = await load();
     console.log(`\n# ${figure.title}${quick ? ' (quick)' : ''}`);
-    const figureRows = await figure.run({ quick });
+    // A figure that samples no load of its own gets the load at its end.
+    const figureRows = (await figure.run({ quick })).map((row) => ({ ...row, load: row.load ?? loadNow() }));
     console.log(formatTable(figureRows));
     rows.push(...figureRows);
   } catch (error) {
@@ -55,4 +56,10 @@ for (const { name, load } of chosen) {
 }
 console.log(`\n# Summary (${new Date().toISOString()}, node ${process.version}, @fin/core from ${loaded})\n`);
 console.log(formatTable(rows));
+// Issue 27's goal table, its rows named as there, each from this run (ours and its baseline side by side).
+const goals = rows.filter((row) => row.goalRow !== undefined);
+if (goals.length > 0) {
+  console.log('\n# Goals (issue 27)\n');
+  console.log(formatTable(goals.map((row) => ({ ...row, figure: row.goalRow ?? row.figure }))));
+}
 process.exitCode = failed ? 1 : 0;

@@ -46,6 +46,7 @@ export async function burstRows(targetUrl: string, options: FigureOptions): Prom
   return [
     {
       figure: `authorize, ${CONCURRENT} concurrent calls through one client (spec pacing on): wall time`,
+      goalRow: 'client burst of 30 vs bare fetch',
       measured: `${fixed(clientMs / count, 1)} ms AuthorizationClient`,
       baseline: `${fixed(fetchMs / count, 1)} ms bare fetch`,
       ratio: fixed(ratio),

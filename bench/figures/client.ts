@@ -8,6 +8,8 @@ import { BENCH_CLIENT } from '../targets/bench-service.js';
 import { burstRows } from './client-burst.js';
 
 const GOAL = 1.1;
+/** Issue 27: the client's CPU per call at most 1.5x bare fetch's. */
+const CPU_GOAL = 1.5;
 const BATCH = 100;
 const plans = { full: { warmup: 300, calls: 3000 }, quick: { warmup: 100, calls: 500 } };
 
@@ -91,6 +93,9 @@ async function run(options: FigureOptions): Promise<Row[]> {
       },
       {
         figure: 'authorize: CPU of the calling process per call',
+        goalRow: 'client: CPU of the calling process per authorize vs bare fetch',
+        goal: `<= ${CPU_GOAL}`,
+        verdict: verdict(cpuClient / cpuFetch, CPU_GOAL, 'at-most'),
         measured: `${fixed(cpuClient, 3)} ms AuthorizationClient`,
         baseline: `${fixed(cpuFetch, 3)} ms bare fetch`,
         ratio: fixed(cpuClient / cpuFetch),

@@ -40,6 +40,7 @@ async function run(options: FigureOptions): Promise<Row[]> {
       measured: `${fixed(perMinute, 0)} reads/min`,
       baseline: `${READS_PER_MINUTE} allowed`,
       ratio: fixed(perMinute / READS_PER_MINUTE),
+      goalRow: 'sync read rate',
       command,
     },
     {

@@ -1,4 +1,5 @@
 // What every bench figure returns: rows of a table, each with the command that reproduces it.
+import { loadavg } from 'node:os';
 
 /** One printed measurement. `ratio` is ours over the baseline, oriented so the goal reads plainly. */
 export interface Row {
@@ -9,6 +10,10 @@ export interface Row {
   goal?: string;
   /** `ok`, `below goal`, or empty when the figure has no goal. */
   verdict?: string;
+  /** The machine's 1-minute load average while it was measured: on a shared machine, read no figure without it. */
+  load?: string;
+  /** The name of the row of issue 27's goal table this figure answers, printed again in the run's goal table. */
+  goalRow?: string;
   command: string;
 }
 
@@ -33,3 +38,10 @@ export const verdict = (value: number, goal: number, direction: 'at-least' | 'at
   (direction === 'at-least' ? value >= goal : value <= goal) ? 'ok' : 'below goal';
 
 export const fixed = (value: number, digits = 2) => value.toFixed(digits);
+
+/** The 1-minute load average now, as printed beside a figure. */
+export const loadNow = () => fixed(loadavg()[0] ?? Number.NaN, 1);
+
+/** The mean of load averages sampled during a measurement. */
+export const meanLoad = (samples: readonly number[]) =>
+  fixed(samples.reduce((sum, n) => sum + n, 0) / samples.length, 1);

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL on loopback for the bench (the test harness, test/support/postgres.ts), with pg_stat_statements loaded.
+// A throwaway PostgreSQL on loopback for the bench (the test harness, test/support/postgres.ts), durable, with pg_stat_statements loaded.
 import { migrate } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { startPostgres } from '../../test/support/postgres.js';
@@ -12,6 +12,12 @@ const STATEMENT_STATS = [
   'pg_stat_statements.track_planning=on',
   'pg_stat_statements.track=top',
 ];
+
+/**
+ * Durable, as production runs (the test harness turns fsync off): every commit waits for its WAL flush, the
+ * real floor of a write, for ours and the raw baseline alike. Given after the harness's own, so they win.
+ */
+const DURABLE = ['fsync=on', 'full_page_writes=on', 'synchronous_commit=on'];
 
 /** What one database received between `reset` and `read`. */
 export interface StatementTotals {
@@ -35,7 +41,7 @@ const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.sli
 
 /** Starts a server, hands it to `use`, then stops it. */
 export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<T>): Promise<T> {
-  const server = await startPostgres(STATEMENT_STATS);
+  const server = await startPostgres([...DURABLE, ...STATEMENT_STATS]);
   const admin = new pg.Client({ connectionString: server.connectionString() });
   try {
     await admin.connect();

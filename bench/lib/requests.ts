@@ -7,16 +7,21 @@ export interface AuthorizeRequestParts {
   body: string;
 }
 
-/** Each call gives the next request: a new IMEI, customer CPF, Idempotency-Key, X-Request-Id and X-Correlation-Id. */
+/**
+ * Each call gives the next request: a new IMEI, customer CPF, Idempotency-Key, X-Request-Id and
+ * X-Correlation-Id; with several tokens, each request the next partner's in turn.
+ */
 export function authorizeRequests(
-  token: string,
+  token: string | readonly string[],
   streamPrefix: number,
   storeId?: string,
 ): () => AuthorizeRequestParts {
   const nextCart = cartStream(streamPrefix, storeId);
+  const bearers = (typeof token === 'string' ? [token] : token).map((t) => `Bearer ${t}`);
+  let turn = 0;
   return () => ({
     headers: {
-      authorization: `Bearer ${token}`,
+      authorization: bearers[turn++ % bearers.length]!,
       'content-type': 'application/json',
       accept: 'application/json',
       'idempotency-key': randomUUID(),

@@ -6,6 +6,7 @@ const columns: { key: keyof Row; title: string }[] = [
   { key: 'measured', title: 'Measured' },
   { key: 'baseline', title: 'Baseline' },
   { key: 'ratio', title: 'Ratio' },
+  { key: 'load', title: 'Load (1 min)' },
   { key: 'goal', title: 'Goal' },
   { key: 'verdict', title: 'Verdict' },
   { key: 'command', title: 'Reproduce with' },

@@ -46,7 +46,13 @@ function nextMessage(child: ChildProcess, type: TargetMessage['type']): Promise<
 /** `kind` is read by targets/server.ts: `raw`, `memory` or `postgres` (with `DATABASE_URL` in `env`). */
 export async function startTarget(kind: string, env: Record<string, string> = {}): Promise<Target> {
   const child = fork(entry, [kind], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // FIN_BENCH_TARGET_NODE_ARGS: more node flags for the targets, e.g. `--cpu-prof --cpu-prof-dir=prof`.
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.FIN_BENCH_TARGET_NODE_ARGS?.split(' ') ?? []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -64,7 +64,8 @@ export function rawPgServer(connectionString: string, max = 10): { server: Serve
         await pool.query({
           ...WRITE,
           values: [
-            'bench-pos',
+            // The bearer token is the partner's client id (bench/figures/server.ts), as ours resolves it.
+            request.headers.authorization?.slice('Bearer '.length) ?? 'bench-pos',
             request.headers['idempotency-key'],
             createHash('sha256').update(text).digest('hex'),
             id,

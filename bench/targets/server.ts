@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TargetMessage } from '../lib/target.js';
@@ -51,7 +52,23 @@ async function start(kind: string): Promise<{ server: Server; close: () => Promi
   return { server: createServer(kit.toNodeHandler(service)), close };
 }
 
+/**
+ * FIN_BENCH_OTEL=absent: this process cannot resolve `@opentelemetry/api`, as a host that never installed it
+ * (the SDKs load it with a CommonJS require, which asks `Module._resolveFilename`).
+ */
+function hideOpenTelemetry(): void {
+  const Module = createRequire(import.meta.url)('node:module') as {
+    _resolveFilename: (request: string, ...rest: unknown[]) => string;
+  };
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = (request, ...rest) => {
+    if (request === '@opentelemetry/api') throw new Error(`Cannot find module '${request}' (bench: hidden)`);
+    return resolve(request, ...rest);
+  };
+}
+
 try {
+  if (process.env.FIN_BENCH_OTEL === 'absent') hideOpenTelemetry();
   const { server, close } = await start(process.argv[2] ?? 'raw');
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1');

@@ -1,5 +1,6 @@
 // The SDKs' spans and metrics over the optional OpenTelemetry API, with no OpenTelemetry type in our public types.
 import type { BatchObservableCallback } from '@opentelemetry/api';
+import { nothingRegistered } from './nothing-registered.js';
 import { openTelemetry } from './open-telemetry.js';
 
 /** Attribute values OpenTelemetry accepts; `undefined` ones are left out. */
@@ -32,7 +33,10 @@ export interface InstrumentSpec {
 export type RecordMetric = (value: number, attributes?: TelemetryAttributes) => void;
 
 export interface Instrumentation {
-  /** Whether @opentelemetry/api is installed (spans and metrics still go nowhere until a provider is). */
+  /**
+   * Whether anything can record: @opentelemetry/api installed and, when the instruments were made, a tracer
+   * provider, meter provider or propagator registered. Off, the SDKs install no wrapper at all.
+   */
   readonly enabled: boolean;
   /**
    * Runs `work` in a new span, the parent of the spans `work` starts (through the host's context manager).
@@ -94,11 +98,12 @@ const headersGetter = {
 
 /**
  * The instruments of one package (`scope`: its npm name and version). Call it when a client or service is
- * created, after the host registered its providers: a meter taken before that stays a no-op.
+ * created, after the host registered its providers: with none registered by then, it stays a no-op.
  */
 export function createInstrumentation(scope: { name: string; version: string }): Instrumentation {
   const api = openTelemetry();
-  if (!api) return disabled;
+  // Absent, or present with nothing registered: no wrapper at all, so the request path pays nothing.
+  if (!api || nothingRegistered(api, scope)) return disabled;
   const { context, propagation, trace, SpanKind, SpanStatusCode } = api;
   const tracer = trace.getTracer(scope.name, scope.version);
   const meter = api.metrics.getMeter(scope.name, scope.version);

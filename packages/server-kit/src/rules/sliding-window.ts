@@ -23,15 +23,19 @@ export function slidingWindowHit(
 ): { decision: RateLimitDecision; slices: WindowSlice[] } {
   const now = hit.now.getTime();
   const slice = sliceMs(hit.windowMs);
-  const kept = slices.filter((s) => s.start + slice > now - hit.windowMs).map((s) => ({ ...s }));
+  // The slices are never changed in place: only the one counting this hit is new (no copy of the other 59).
+  const kept = slices.filter((s) => s.start + slice > now - hit.windowMs);
   let counted = kept.reduce((sum, s) => sum + s.hits, 0);
   const allowed = counted < hit.limit;
   if (allowed) {
     const start = now - (now % slice);
     const last = kept.at(-1);
-    if (last && last.start === start) last.hits += 1;
-    else kept.push({ start, hits: 1 });
-    kept.sort((a, b) => a.start - b.start);
+    if (last && last.start === start) kept[kept.length - 1] = { start, hits: last.hits + 1 };
+    else {
+      kept.push({ start, hits: 1 });
+      // Only a clock that went back puts the new slice before the last one.
+      if (last && last.start > start) kept.sort((a, b) => a.start - b.start);
+    }
     counted += 1;
   }
   // The next admission needs `counted - limit + 1` hits gone: the oldest slices leave first.
