@@ -159,6 +159,7 @@ async function race(plan: Plan, sides: [Side, Side], postgres?: BenchPostgres): 
     }
     for (const contender of contenders) await load(contender, plan.warmupSeconds);
     for (const contender of contenders) {
+      if (contender.database) await postgres?.analyze(contender.database.url);
       if (contender.database) await postgres?.resetStatements(contender.database.url);
     }
     // ABBA: the order flips every round, so neither side always runs first (a warmer or quieter slot).

@@ -34,6 +34,13 @@ export interface BenchPostgres {
   createDatabase(): Promise<string>;
   /** Forgets the statistics of the database at `url`. */
   resetStatements(url: string): Promise<void>;
+  /**
+   * Refreshes the planner's statistics of the database at `url`, as autovacuum keeps a production
+   * database's (PERF-6): a bench database grows from empty to thousands of rows in the seconds of a
+   * warm-up, faster than autovacuum's one-minute round, and a plan made on an empty table's figures
+   * scans every active authorization to expire overdue ones (1-2 ms per write at 3 000 rows).
+   */
+  analyze(url: string): Promise<void>;
   readStatements(url: string): Promise<StatementTotals>;
 }
 
@@ -61,6 +68,15 @@ export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<
       async resetStatements(url) {
         await admin.query('SELECT pg_stat_statements_reset(0, $1, 0)', [await oid(url)]);
       },
+      async analyze(url) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query('ANALYZE');
+        } finally {
+          await client.end();
+        }
+      },
       async readStatements(url) {
         const { rows } = await admin.query<Record<keyof StatementTotals, number>>(
           `SELECT coalesce(sum(calls), 0)::float8 AS calls, coalesce(sum(plans), 0)::float8 AS plans,
@@ -69,12 +85,37 @@ export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<
            FROM pg_stat_statements WHERE dbid = $1 AND toplevel`,
           [await oid(url)],
         );
+        if (process.env.FIN_BENCH_STATEMENTS) await printStatements(admin, await oid(url));
         return rows[0]!;
       },
     });
   } finally {
     await admin.end().catch(() => undefined);
     await server.stop();
+  }
+}
+
+/**
+ * FIN_BENCH_STATEMENTS=1: each statement's share of what `readStatements` sums (calls, mean execution
+ * and planning), to stderr, so a figure's execution time can be traced to the statement that spends it.
+ */
+async function printStatements(admin: pg.Client, dbid: number): Promise<void> {
+  const { rows } = await admin.query<{
+    calls: number;
+    exec: number;
+    plan: number;
+    wal: number;
+    text: string;
+  }>(
+    `SELECT calls::float8 AS calls, total_exec_time * 1000 / calls AS exec, wal_bytes::float8 / calls AS wal,
+            total_plan_time * 1000 / calls AS plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS text
+     FROM pg_stat_statements WHERE dbid = $1 AND toplevel AND calls > 0 ORDER BY total_exec_time DESC LIMIT 8`,
+    [dbid],
+  );
+  for (const row of rows) {
+    process.stderr.write(
+      `  ${String(row.calls).padStart(7)} calls ${row.exec.toFixed(0).padStart(6)} µs exec ${row.plan.toFixed(0).padStart(4)} µs plan ${row.wal.toFixed(0).padStart(6)} B WAL  ${row.text}\n`,
+    );
   }
 }
 

@@ -5,6 +5,7 @@ import { claimLiveness } from './0003-claim-liveness.js';
 import { stockHolds } from './0004-stock-holds.js';
 import { certificateBoundTokens } from './0005-certificate-bound-tokens.js';
 import { webhookEvents } from './0006-webhook-events.js';
+import { cheaperRateLimitHit } from './0007-cheaper-rate-limit-hit.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   stockHolds,
   certificateBoundTokens,
   webhookEvents,
+  cheaperRateLimitHit,
 ];
