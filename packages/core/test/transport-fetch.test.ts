@@ -97,6 +97,32 @@ describe('the request the injected fetch receives', () => {
     });
   });
 
+  it("a one-argument fetch (a service's `fetch(request)`) finds the whole request, body included, in the Request alone", async () => {
+    const seen: { method: string; body: string; type: string | null; redirect: string }[] = [];
+    const oneArgument = async (input: RequestInfo | URL): Promise<Response> => {
+      const request = input as Request;
+      if (request.url.endsWith('/v1/oauth/token')) return new Response(tokenBody, { status: 200 });
+      seen.push({
+        method: request.method,
+        body: await request.text(),
+        type: request.headers.get('content-type'),
+        redirect: request.redirect,
+      });
+      return new Response(envelope({ value: 1 }), { status: 200 });
+    };
+    await newClient(oneArgument as typeof globalThis.fetch).request({
+      method: 'POST',
+      path: '/v1/sales/authorize',
+      rate: 'write',
+      body: { cart: { amount: 100 } },
+      schema: payload,
+      idempotencyKey: KEY,
+    });
+    expect(seen).toEqual([
+      { method: 'POST', body: '{"cart":{"amount":100}}', type: 'application/json', redirect: 'manual' },
+    ]);
+  });
+
   it('the token request arrives form-encoded', async () => {
     const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
     await newClient(double.fetch).request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: payload });

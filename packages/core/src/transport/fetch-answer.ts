@@ -44,15 +44,22 @@ function attemptHeaders(transport: Transport, context: CallContext, requestId: s
   if (token) headers.authorization = `Bearer ${token}`;
   if (context.idempotencyKey) headers['idempotency-key'] = context.idempotencyKey;
   if (context.call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  else if (context.call.body !== undefined) headers['content-type'] = 'application/json';
   context.span.inject(headers);
   return headers;
 }
 
 /** The form body of the token endpoint, `undefined` values left out. */
-function formBody(form: Record<string, string | undefined>): URLSearchParams {
+function formBody(form: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(form)) if (value !== undefined) params.set(name, value);
-  return params;
+  return params.toString();
+}
+
+/** The attempt's body as text: the form, the JSON, or none. */
+function bodyText(call: CallContext['call']): string | undefined {
+  if (call.form) return formBody(call.form);
+  return call.body === undefined ? undefined : JSON.stringify(call.body);
 }
 
 /** The origin a `Location` header points to, resolved against the request's URL; never its path or query. */
@@ -98,7 +105,9 @@ async function readAnswer(
  * Sends the request and reads the whole answer; a failure without an answer becomes the typed error. The
  * fetch gets the attempt's own signal (not ky's composite), no redirect is followed (the body, the client
  * secret or a CPF would be re-sent to wherever `Location` points), and the attempt's timer runs until the
- * last byte of the body.
+ * last byte of the body. The body text reaches fetch beside ky's request, not inside it: ky would turn it
+ * into a stream and tee it for retries it never makes (this transport retries itself), a sixth of the
+ * calling process's CPU per call.
  */
 export async function fetchAnswer(
   transport: Transport,
@@ -109,14 +118,14 @@ export async function fetchAnswer(
   const { call } = context;
   const attempt = createBoundedSignal(context.signal, context.timeoutMs);
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
+  const body = bodyText(call);
   try {
     const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
       method: call.method,
       headers: attemptHeaders(transport, context, requestId, token),
       searchParams: call.query,
-      json: call.form ? undefined : call.body,
-      body: call.form ? formBody(call.form) : undefined,
-      fetch: (input, init) => transport.fetch(input, { ...init, signal: attempt.signal, redirect: 'manual' }),
+      fetch: (input, init) =>
+        transport.fetch(input, { ...init, body, signal: attempt.signal, redirect: 'manual' }),
     });
     return await readAnswer(transport, context, response, ids, attempt.signal);
   } catch (cause) {

@@ -24,7 +24,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 export interface Transport {
   readonly options: HttpClientOptions;
   readonly baseUrl: string;
-  /** Sends one request: the `fetch` option or the global fetch (read when the request leaves), through the `tls` Agent if set. */
+  /** Sends one request: the `fetch` option (one whole `Request`) or the global fetch (read when the request leaves), through the `tls` Agent if set. */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   readonly timeoutMs: number;
   readonly deadlineMs: number;
@@ -52,6 +52,20 @@ export interface Transport {
   scopeOf(scopes: readonly Scope[] | undefined): string;
 }
 
+type Fetch = Transport['fetch'];
+
+/**
+ * The `fetch` option gets each attempt as one `Request`, its body inside (the transport hands the body
+ * beside ky's request): a one-argument fetch, such as a service's `fetch(request)`, sees all of it. The
+ * init still carries the signal, `redirect` and the `tls` dispatcher.
+ */
+const wholeRequest =
+  (fetch: Fetch): Fetch =>
+  (input, init = {}) => {
+    const { body: _body, ...rest } = init;
+    return fetch(new Request(input, init), rest);
+  };
+
 /**
  * Throws a FinInputError when `defaultHeaders` names a header of the SDK, `appInfo` is not header-safe,
  * `maxResponseBytes` is not a positive integer, `baseUrl` is plain HTTP to a remote host (without
@@ -70,8 +84,10 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
     options,
     baseUrl,
     fetch: options.tls
-      ? tlsFetch(options.tls, options.fetch)
-      : (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+      ? tlsFetch(options.tls, options.fetch && wholeRequest(options.fetch))
+      : options.fetch
+        ? wholeRequest(options.fetch)
+        : (input, init) => globalThis.fetch(input, init),
     timeoutMs,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
