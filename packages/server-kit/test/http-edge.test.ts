@@ -56,12 +56,13 @@ describe('envelope and headers', () => {
     );
     await fc.assert(
       fc.asyncProperty(candidate, fc.boolean(), async (value, asKey) => {
-        const headers = asKey ? { 'idempotency-key': value } : { 'x-request-id': value };
+        const headers: Record<string, string> = asKey
+          ? { 'idempotency-key': value }
+          : { 'x-request-id': value };
         const answer = await h.authorize(cart({ imei: deviceImei(device++) }), { token, headers });
         const accepted = schemas.uuid.safeParse(value).success;
         expect(answer.status === 200).toBe(accepted);
-        if (!accepted)
-          expect(answer.body.error.code).toBe(asKey ? 'validation_error' : 'invalid_request_id');
+        if (!accepted) expect(answer.body.error.code).toBe(asKey ? 'validation_error' : 'invalid_request_id');
       }),
       { numRuns: 100 },
     );
