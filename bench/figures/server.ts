@@ -346,7 +346,30 @@ async function memoryRows(plan: Plan, command: string): Promise<Row[]> {
       },
     ]),
   );
+  rows.push(...(await memoryBeforeAfterRows(plan, command)));
   return rows;
+}
+
+/**
+ * FIN_BENCH_BEFORE_DIST: on the memory store too, the server CPU per authorize of that build against this
+ * one, in alternating rounds of one run (the before/after of a change to the service's own code).
+ */
+async function memoryBeforeAfterRows(plan: Plan, command: string): Promise<Row[]> {
+  const before = process.env.FIN_BENCH_BEFORE_DIST;
+  if (!before) return [];
+  const [earlier, now] = await race(fine(plan), [
+    { kind: 'memory', env: { FIN_BENCH_SERVER_KIT_DIST: before } },
+    { kind: 'memory' },
+  ]);
+  return withLoad(earlier, now, [
+    {
+      figure: `authorize, memory store, ${CONNECTIONS} connections, this build vs FIN_BENCH_BEFORE_DIST: server CPU per request`,
+      measured: `${fixed(now.cpuPerRequestMicros, 0)} µs`,
+      baseline: `${fixed(earlier.cpuPerRequestMicros, 0)} µs before`,
+      ratio: fixed(earlier.cpuPerRequestMicros / now.cpuPerRequestMicros),
+      command: `FIN_BENCH_BEFORE_DIST=... ${command}`,
+    },
+  ]);
 }
 
 /** PostgreSQL (durable) against raw node:http + pg: 50 partners, one hot partner, then two processes. */

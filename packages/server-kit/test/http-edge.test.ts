@@ -4,8 +4,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { schemas } from '@fin/core';
 import { toNodeHandler } from '@fin/server-kit';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cart, harness, T0 } from './support/harness.js';
+import { cart, deviceImei, harness, T0 } from './support/harness.js';
 
 const raw = (h: ReturnType<typeof harness>, path: string, init: RequestInit) =>
   h.service.fetch(new Request(`http://fin.test${path}`, init));
@@ -39,6 +40,32 @@ describe('envelope and headers', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'invalid_request_id', details: [{ field }] });
     expect(schemas.errorEnvelope.safeParse(answer.body).success).toBe(true);
+  });
+
+  it('X-Request-Id and Idempotency-Key are accepted exactly when schemas.uuid accepts them (spec section 5, 8)', async () => {
+    const h = harness({ limits: { writesPerMinute: 10_000 } });
+    const token = await h.token();
+    let device = 100;
+    // uuids of every version and case, with one character changed or cut: around the pattern's edges.
+    const candidate = fc.oneof(
+      fc.uuid(),
+      fc.uuid({ version: 4 }).map((u) => u.toUpperCase()),
+      fc
+        .tuple(fc.uuid({ version: 4 }), fc.nat(35), fc.constantFrom('g', '-', '', 'A', '0', '4', 'c'))
+        .map(([u, at, c]) => `${u.slice(0, at)}${c}${u.slice(at + 1)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(candidate, fc.boolean(), async (value, asKey) => {
+        const headers: Record<string, string> = asKey
+          ? { 'idempotency-key': value }
+          : { 'x-request-id': value };
+        const answer = await h.authorize(cart({ imei: deviceImei(device++) }), { token, headers });
+        const accepted = schemas.uuid.safeParse(value).success;
+        expect(answer.status === 200).toBe(accepted);
+        if (!accepted) expect(answer.body.error.code).toBe(asKey ? 'validation_error' : 'invalid_request_id');
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('an absent X-Request-Id header (not just empty) is refused too', async () => {

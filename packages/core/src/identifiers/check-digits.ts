@@ -32,5 +32,9 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** True when every character of `s` is the same one ("00000000000", "11111111111111"). */
-export const allSame = (s: string) => s.split('').every((char) => char === s.charAt(0));
+/** True when every character of `s` is the same one ("00000000000", "11111111111111"); no array per call. */
+export function allSame(s: string): boolean {
+  const first = s.charCodeAt(0);
+  for (let i = 1; i < s.length; i++) if (s.charCodeAt(i) !== first) return false;
+  return true;
+}

@@ -20,6 +20,9 @@ const BACKSLASH = 0x5c; // \
  * so it runs before `JSON.parse` and every walk of the value. Brackets inside strings do not count.
  */
 export function exceedsJsonDepth(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  // Depth never exceeds the count of `{` and `[` in the text (inside strings or not): counting them with
+  // the native `indexOf` settles every body of the API, which opens a dozen, without a pass in JavaScript.
+  if (openersAtMost(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -36,6 +39,19 @@ export function exceedsJsonDepth(text: string, max: number = MAX_JSON_DEPTH): bo
     }
   }
   return false;
+}
+
+const OPENERS = ['{', '['] as const;
+
+/** Whether `text` holds at most `max` opening brackets, of either kind. */
+function openersAtMost(text: string, max: number): boolean {
+  let count = 0;
+  for (const opener of OPENERS) {
+    for (let at = text.indexOf(opener); at !== -1; at = text.indexOf(opener, at + 1)) {
+      if (++count > max) return false;
+    }
+  }
+  return true;
 }
 
 /** The detail that names the bound, as both servers answer it (400 `bad_request`). */

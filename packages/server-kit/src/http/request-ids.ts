@@ -1,6 +1,7 @@
 // X-Request-Id and X-Correlation-Id: uuid v4 on every call (spec section 5); a clear 400 when missing or malformed.
-import { type ErrorDetail, schemas } from '@fin/core';
+import type { ErrorDetail } from '@fin/core';
 import type { PlainRequest } from './plain.js';
+import { isUuidV4 } from './uuid-header.js';
 
 export type RequestIds =
   | { ok: true; requestId: string | undefined; correlationId: string | undefined }
@@ -18,7 +19,7 @@ export function readRequestIds(request: PlainRequest, required: boolean): Reques
   const [requestId, correlationId] = HEADERS.map(([name, label]) => {
     const value = request.header(name);
     if (value === undefined && !required) return undefined;
-    if (value !== undefined && schemas.uuid.safeParse(value).success) return value.toLowerCase();
+    if (value !== undefined && isUuidV4(value)) return value.toLowerCase();
     details.push({
       field: `header.${label}`,
       issue: value === undefined ? 'is required (uuid v4)' : 'must be a uuid v4',

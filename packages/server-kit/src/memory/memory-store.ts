@@ -34,7 +34,11 @@ interface IdempotencyEntry {
   owner: string;
   claimedAt: number;
   leaseUntil: number;
-  response?: StoredResponse;
+  /**
+   * The stored answer as JSON text: copied in and out like a record, but held as one flat string, which
+   * the garbage collector never walks (a service keeps one per write for the retention period).
+   */
+  response?: string;
   completedAt?: number;
 }
 
@@ -181,7 +185,8 @@ export function memoryStore(): Store {
           : entry.completedAt + claim.retentionMs <= now;
       if (!stale) {
         if (entry.fingerprint !== claim.fingerprint) return { outcome: 'conflict' };
-        if (entry.response) return { outcome: 'completed', response: copy(entry.response) };
+        if (entry.response !== undefined)
+          return { outcome: 'completed', response: JSON.parse(entry.response) as StoredResponse };
         return { outcome: 'in_progress' };
       }
     }
@@ -196,10 +201,10 @@ export function memoryStore(): Store {
   /** The unfinished entry `ref.owner` still holds, if it does. */
   const heldEntry = (ref: IdempotencyKeyRef): IdempotencyEntry | undefined => {
     const entry = idempotency.get(idempotencyKey(ref));
-    return entry && entry.owner === ref.owner && !entry.response ? entry : undefined;
+    return entry && entry.owner === ref.owner && entry.response === undefined ? entry : undefined;
   };
   const completeEntry = (entry: IdempotencyEntry, answer: KeyAnswer) => {
-    entry.response = copy(answer.response);
+    entry.response = JSON.stringify(answer.response);
     entry.completedAt = answer.now.getTime();
   };
 

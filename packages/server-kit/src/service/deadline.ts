@@ -5,14 +5,25 @@
  * it cannot leave half-done state either: each store step commits whole, and a write commits with its
  * idempotent answer, so a retry replays what the late work committed or runs it once.
  */
-export async function withDeadline<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(late()), ms);
+export function withDeadline<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
+  // One promise settled by whichever comes first: no race of two, no async frame (a request runs this once).
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      try {
+        resolve(late());
+      } catch (error) {
+        reject(error);
+      }
+    }, ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -12,12 +12,12 @@ export function createInFlight(): InFlight {
   const running = new Set<Promise<void>>();
   return {
     track(work) {
-      const settled: Promise<void> = work.then(
-        () => undefined,
-        () => undefined,
-      );
+      // Forgotten as it settles (one reaction, not a second promise chained to the first).
+      const forget = () => {
+        running.delete(settled);
+      };
+      const settled: Promise<void> = work.then(forget, forget);
       running.add(settled);
-      void settled.then(() => running.delete(settled));
       return work;
     },
     get size() {

@@ -1,9 +1,10 @@
 // The server span of every request and the request metrics, named by OpenTelemetry's HTTP semantic conventions.
-import { endpoints, schemas } from '@fin/core';
+import { endpoints } from '@fin/core';
 import { HTTP_DURATION_BUCKETS, type Instrumentation } from '@fin/core/transport';
 import { declineReasonOf, outcomeOf } from '../http/outcome.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { matchEndpoint } from '../http/routes.js';
+import { isUuidV4 } from '../http/uuid-header.js';
 
 type Handler = (request: PlainRequest) => Promise<PlainResponse>;
 
@@ -18,7 +19,7 @@ function endpointOf(request: PlainRequest): endpoints.EndpointDefinition | undef
 /** An id header only when it is a uuid v4, as the API requires: a partner's header could carry anything. */
 function idHeader(request: PlainRequest, name: string): string[] | undefined {
   const value = request.header(name);
-  return value !== undefined && schemas.uuid.safeParse(value).success ? [value.toLowerCase()] : undefined;
+  return value !== undefined && isUuidV4(value) ? [value.toLowerCase()] : undefined;
 }
 
 /** `server.address` and `server.port` from the Host header, when it is a host. */

@@ -1,6 +1,6 @@
 // Stage: a write's `Idempotency-Key` header, required and a uuid v4 (spec section 8, DESIGN 9).
-import { schemas } from '@fin/core';
 import { failure } from '../../http/envelope.js';
+import { isUuidV4 } from '../../http/uuid-header.js';
 import type { Stage } from './stage.js';
 
 const FIELD = 'header.Idempotency-Key';
@@ -12,7 +12,7 @@ export const idempotencyKey: Stage = async (ctx, next) => {
       details: [{ field: FIELD, issue: 'is required on every write POST (uuid v4)' }],
     });
   }
-  if (!schemas.uuid.safeParse(key).success) {
+  if (!isUuidV4(key)) {
     return failure(ctx.answer, 'validation_error', {
       details: [{ field: FIELD, issue: 'must be a uuid v4' }],
     });

@@ -25,7 +25,13 @@ export const runUseCase =
     const answer = { ...ctx.answer, now };
     const owned = ctx.owned;
     // A write's answer is built before the write that makes it true, which stores it (the atomic phase).
-    const seal: Seal | undefined = owned && ((result) => owned.answer(envelope(answer, result)));
+    let sealed: PlainResponse | undefined;
+    const seal: Seal | undefined =
+      owned &&
+      ((result) => {
+        sealed = envelope(answer, result);
+        return owned.answer(sealed);
+      });
     const result = await useCase.run(deps, {
       client: fromStage(ctx, 'client'),
       body: ctx.body?.parsed,
@@ -36,5 +42,6 @@ export const runUseCase =
       prefetched: owned?.prefetched,
     });
     ctx.answered = result.answered === true;
-    return envelope(answer, result);
+    // Committed with the write: the very answer the key replays, built once (the store kept its own copy).
+    return ctx.answered && sealed ? sealed : envelope(answer, result);
   };
