@@ -71,19 +71,20 @@ async function unansweredRead(extra: Partial<HttpClientOptions>, advanceMs: numb
   return { error: await outcome, lastSignal: double.calls.at(-1)?.init.signal };
 }
 
+/** A write of a small JSON body under an Idempotency-Key. */
+const write = {
+  method: 'POST',
+  path: '/v1/sales/authorize',
+  rate: 'write',
+  body: { cart: { amount: 100 } },
+  schema: payload,
+  idempotencyKey: KEY,
+} as const;
+
 describe('the request the injected fetch receives', () => {
   it('a write arrives as URL, method, the JSON text and the transport headers', async () => {
     const double = fetchDouble(async () => new Response(envelope({ value: 1 }), { status: 200 }));
-    const client = newClient(double.fetch);
-    await client.request({
-      method: 'POST',
-      path: '/v1/sales/authorize',
-      rate: 'write',
-      body: { cart: { amount: 100 } },
-      schema: payload,
-      idempotencyKey: KEY,
-      correlationId: 'journey-1',
-    });
+    await newClient(double.fetch).request({ ...write, correlationId: 'journey-1' });
     const sent = double.calls.at(-1);
     expect(sent?.url).toBe(`${BASE}/v1/sales/authorize`);
     expect(sent?.init.method).toBe('POST');
@@ -110,14 +111,7 @@ describe('the request the injected fetch receives', () => {
       });
       return new Response(envelope({ value: 1 }), { status: 200 });
     };
-    await newClient(oneArgument as typeof globalThis.fetch).request({
-      method: 'POST',
-      path: '/v1/sales/authorize',
-      rate: 'write',
-      body: { cart: { amount: 100 } },
-      schema: payload,
-      idempotencyKey: KEY,
-    });
+    await newClient(oneArgument as typeof globalThis.fetch).request(write);
     expect(seen).toEqual([
       { method: 'POST', body: '{"cart":{"amount":100}}', type: 'application/json', redirect: 'manual' },
     ]);
