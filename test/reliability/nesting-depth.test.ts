@@ -38,37 +38,52 @@ async function expectNotRefusedForDepth(response: Response) {
   expect(answer.text).not.toContain(`deeper than ${MAX_JSON_DEPTH}`);
 }
 
+type Fetch = (request: Request) => Promise<Response>;
+
+/** A system token from `origin`'s token endpoint, through `fetch`. */
+async function tokenFrom(fetch: Fetch, origin: string, form: Record<string, string>): Promise<string> {
+  const response = await fetch(
+    new Request(`${origin}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', ...form }),
+    }),
+  );
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A JSON write to `url` with the token and fresh request ids: only the body can be at fault. */
+const jsonWrite = (url: string, method: string, token: string, body: string) =>
+  new Request(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+      'x-request-id': crypto.randomUUID(),
+      'x-correlation-id': crypto.randomUUID(),
+    },
+    body,
+  });
+
 describe('SF-2: the financing service (server-kit) refuses bodies nested past the limit', () => {
   const service = reliabilityService({ store: memoryStore() });
   let token = '';
   beforeAll(async () => {
-    const response = await service.fetch(
-      new Request('http://financing.test/v1/oauth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: PARTNER_A.clientId,
-          client_secret: PARTNER_A.clientSecret,
-          scope: 'sales:authorize',
-        }),
-      }),
-    );
-    token = ((await response.json()) as { access_token: string }).access_token;
+    token = await tokenFrom(service.fetch, 'http://financing.test', {
+      client_id: PARTNER_A.clientId,
+      client_secret: PARTNER_A.clientSecret,
+      scope: 'sales:authorize',
+    });
   });
   const send = (endpoint: endpoints.EndpointDefinition, body: string) =>
     service.fetch(
-      new Request(`http://financing.test${endpoint.path.replace('{id}', crypto.randomUUID())}`, {
-        method: endpoint.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'idempotency-key': crypto.randomUUID(),
-          'x-request-id': crypto.randomUUID(),
-          'x-correlation-id': crypto.randomUUID(),
-        },
+      jsonWrite(
+        `http://financing.test${endpoint.path.replace('{id}', crypto.randomUUID())}`,
+        endpoint.method,
+        token,
         body,
-      }),
+      ),
     );
 
   const routes = jsonRoutes(endpoints.salesAuthorization);
@@ -90,36 +105,20 @@ describe('SF-2: the simulated partner POS (pos-client/testing, examples/partner-
   const sim = createSimulatedPos({ rateLimit: false });
   let token = '';
   beforeAll(async () => {
-    const response = await sim.fetch(
-      new Request('http://partner-pos.test/v1/oauth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: sim.credentials.clientId,
-          client_secret: sim.credentials.clientSecret,
-        }),
-      }),
-    );
-    token = ((await response.json()) as { access_token: string }).access_token;
+    token = await tokenFrom(sim.fetch, 'http://partner-pos.test', {
+      client_id: sim.credentials.clientId,
+      client_secret: sim.credentials.clientSecret,
+    });
   });
   // A store of the simulation and a reservation id for the paths that need them: only the body is at fault.
   const storeId = sim.data.stores[0]!.storeId;
   const send = (endpoint: endpoints.EndpointDefinition, body: string) =>
     sim.fetch(
-      new Request(
+      jsonWrite(
         `http://partner-pos.test${endpoint.path.replace('{reservationId}', crypto.randomUUID())}?storeId=${storeId}`,
-        {
-          method: endpoint.method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'idempotency-key': crypto.randomUUID(),
-            'x-request-id': crypto.randomUUID(),
-            'x-correlation-id': crypto.randomUUID(),
-          },
-          body,
-        },
+        endpoint.method,
+        token,
+        body,
       ),
     );
 
