@@ -4,6 +4,7 @@ import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../support/postgres.js';
+import { jsonWriteHeaders } from '../support/write-headers.js';
 import { answered, assertEnvelope } from './support/envelope-check.js';
 import {
   CUSTOMER_CPF,
@@ -50,14 +51,7 @@ function describeHostileInput(name: string, makeStore: () => Promise<Store>): vo
       service.fetch(
         new Request(`${BASE}${path}`, {
           method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'idempotency-key': crypto.randomUUID(),
-            'x-request-id': crypto.randomUUID(),
-            'x-correlation-id': crypto.randomUUID(),
-            ...headers,
-          },
+          headers: jsonWriteHeaders(token, headers),
           body,
         }),
       );

@@ -3,6 +3,7 @@ import { endpoints, MAX_JSON_DEPTH } from '@fin/core';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import { memoryStore } from '@fin/server-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonWriteHeaders } from '../support/write-headers.js';
 import { answered, assertEnvelope } from './support/envelope-check.js';
 import { PARTNER_A, reliabilityService } from './support/financing.js';
 
@@ -56,13 +57,7 @@ async function tokenFrom(fetch: Fetch, origin: string, form: Record<string, stri
 const jsonWrite = (url: string, method: string, token: string, body: string) =>
   new Request(url, {
     method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'idempotency-key': crypto.randomUUID(),
-      'x-request-id': crypto.randomUUID(),
-      'x-correlation-id': crypto.randomUUID(),
-    },
+    headers: jsonWriteHeaders(token),
     body,
   });
 

@@ -1,6 +1,7 @@
 // Honest logs (issue 23): a client still sending its body at the request deadline is a slow client (408, `http.body_timeout` at warn), never a store outage.
 import { memoryStore, type Store } from '@fin/server-kit';
 import { describe, expect, it } from 'vitest';
+import { jsonWriteHeaders } from '../../../test/support/write-headers.js';
 import { harness } from './support/harness.js';
 
 /** A body that sends `first` and then nothing more until the test ends it. */
@@ -50,13 +51,7 @@ describe('a dripping request body is a slow client, not a database outage', () =
       const response = await h.service.fetch(
         new Request('http://fin.test/v1/sales/authorize', {
           method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'idempotency-key': crypto.randomUUID(),
-            'x-request-id': crypto.randomUUID(),
-            'x-correlation-id': crypto.randomUUID(),
-          },
+          headers: jsonWriteHeaders(token),
           body: body.stream,
           duplex: 'half',
         } as RequestInit),
