@@ -24,7 +24,7 @@ import type {
 } from '../ports/store.js';
 import { isAuthorizationExpired } from '../rules/r06-expiry.js';
 import { holdsImei, IMEI_HOLDING_STATUSES } from '../rules/r10-imei.js';
-import { sliceMs, slidingWindowHit, type WindowSlice } from '../rules/sliding-window.js';
+import { retainedMs, sliceMs, slidingWindowHit, type WindowSlice } from '../rules/sliding-window.js';
 import { memoryHolds } from './memory-holds.js';
 import { memoryWebhookEvents } from './memory-webhook-events.js';
 import { proposalAvailability } from './proposal-availability.js';
@@ -211,7 +211,7 @@ export function memoryStore(): Store {
   const countHit = (hit: RateLimitHit): RateLimitDecision => {
     const { decision, slices } = slidingWindowHit(windows.get(hit.key)?.slices ?? [], hit);
     const newest = slices.at(-1)?.start ?? hit.now.getTime();
-    windows.set(hit.key, { slices, end: newest + sliceMs(hit.windowMs) + hit.windowMs });
+    windows.set(hit.key, { slices, end: newest + sliceMs(hit.windowMs) + retainedMs(hit.windowMs) });
     return decision;
   };
 

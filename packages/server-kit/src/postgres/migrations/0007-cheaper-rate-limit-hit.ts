@@ -5,7 +5,9 @@ import type { Migration } from './migration.js';
  * `fin_rate_limit_hit` again, same arguments, same answers, same table: the key row is locked by the
  * SELECT that reads it (no INSERT attempt on every hit), the window is counted by walking the sorted
  * slices in place of unnesting and re-aggregating them, and the admitted hit adds to the last slice or
- * appends one. Only a clock that went back (a hit older than the newest slice) takes the old merge.
+ * appends one. Only a clock that went back (a hit older than the newest slice) takes the old merge. Slices
+ * are kept one window longer than they are counted, as `rules/sliding-window.ts` keeps them: an instance
+ * whose clock runs behind still counts every slice of its own window.
  * Replaced in place, so instances of the previous release share the row and the function while they drain.
  */
 export const cheaperRateLimitHit: Migration = {
@@ -22,6 +24,7 @@ DECLARE
   hits    integer[];
   n       integer;
   first   integer := 1;
+  counts  integer;
   counted integer := 0;
   excess  integer;
   i       integer;
@@ -34,10 +37,15 @@ BEGIN
     SELECT slice_starts, slice_hits INTO starts, hits FROM fin_rate_limits WHERE limit_key = p_key FOR UPDATE;
   END IF;
   n := cardinality(starts);
-  WHILE first <= n AND starts[first] + slice <= p_now_ms - p_window_ms LOOP
+  -- Slices are kept a window longer than they are counted (rules/sliding-window.ts, retainedMs).
+  WHILE first <= n AND starts[first] + slice <= p_now_ms - 2 * p_window_ms LOOP
     first := first + 1;
   END LOOP;
-  FOR i IN first .. n LOOP
+  counts := first;
+  WHILE counts <= n AND starts[counts] + slice <= p_now_ms - p_window_ms LOOP
+    counts := counts + 1;
+  END LOOP;
+  FOR i IN counts .. n LOOP
     counted := counted + hits[i];
   END LOOP;
   allowed := counted < p_limit;
@@ -46,6 +54,7 @@ BEGIN
       starts := starts[first:n];
       hits := hits[first:n];
       n := n - first + 1;
+      counts := counts - first + 1;
     END IF;
     IF n > 0 AND starts[n] = current THEN
       hits[n] := hits[n] + 1;
@@ -57,18 +66,21 @@ BEGIN
       SELECT array_agg(s ORDER BY s), array_agg(h ORDER BY s) INTO starts, hits
       FROM (SELECT s, sum(h)::integer AS h FROM unnest(starts || current, hits || 1) AS u(s, h) GROUP BY s) g;
       n := cardinality(starts);
+      counts := 1;
+      WHILE counts <= n AND starts[counts] + slice <= p_now_ms - p_window_ms LOOP
+        counts := counts + 1;
+      END LOOP;
     END IF;
     counted := counted + 1;
     UPDATE fin_rate_limits
     SET slice_starts = starts, slice_hits = hits,
-        window_end = to_timestamp((starts[n] + slice + p_window_ms) / 1000.0)
+        window_end = to_timestamp((starts[n] + slice + 2 * p_window_ms) / 1000.0)
     WHERE limit_key = p_key;
-    first := 1;
   END IF;
   remaining := greatest(0, p_limit - counted);
   reset_at_ms := p_now_ms;
   excess := counted - p_limit + 1;
-  i := first;
+  i := counts;
   WHILE excess > 0 AND i <= n LOOP
     excess := excess - hits[i];
     reset_at_ms := starts[i] + slice + p_window_ms;
