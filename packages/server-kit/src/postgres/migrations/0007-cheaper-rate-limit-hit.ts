@@ -3,12 +3,12 @@ import type { Migration } from './migration.js';
 
 /**
  * `fin_rate_limit_hit` again, same arguments, same answers, same table: the key row is locked by the
- * SELECT that reads it (no INSERT attempt on every hit), the window is counted by walking the sorted
- * slices in place of unnesting and re-aggregating them, and the admitted hit adds to the last slice or
- * appends one. Only a clock that went back (a hit older than the newest slice) takes the old merge. Slices
- * are kept one window longer than they are counted, as `rules/sliding-window.ts` keeps them: an instance
- * whose clock runs behind still counts every slice of its own window.
- * Replaced in place, so instances of the previous release share the row and the function while they drain.
+ * SELECT that reads it (no INSERT attempt on every hit), the window is found in the sorted slices by
+ * binary search and summed, in place of unnesting and re-aggregating them, and the admitted hit adds to
+ * the last slice or appends one. Only a clock that went back (a hit older than the newest slice) takes the
+ * old merge. Slices are kept one window longer than they are counted, as `rules/sliding-window.ts` keeps
+ * them: an instance whose clock runs behind still counts every slice of its own window. Replaced in place,
+ * so instances of the previous release share the row and the function while they drain.
  */
 export const cheaperRateLimitHit: Migration = {
   version: 7,
@@ -23,7 +23,7 @@ DECLARE
   starts  bigint[];
   hits    integer[];
   n       integer;
-  first   integer := 1;
+  first   integer;
   counts  integer;
   counted integer := 0;
   excess  integer;
@@ -37,14 +37,10 @@ BEGIN
     SELECT slice_starts, slice_hits INTO starts, hits FROM fin_rate_limits WHERE limit_key = p_key FOR UPDATE;
   END IF;
   n := cardinality(starts);
-  -- Slices are kept a window longer than they are counted (rules/sliding-window.ts, retainedMs).
-  WHILE first <= n AND starts[first] + slice <= p_now_ms - 2 * p_window_ms LOOP
-    first := first + 1;
-  END LOOP;
-  counts := first;
-  WHILE counts <= n AND starts[counts] + slice <= p_now_ms - p_window_ms LOOP
-    counts := counts + 1;
-  END LOOP;
+  -- Slices are kept a window longer than they are counted (rules/sliding-window.ts, retainedMs); the
+  -- starts are sorted and distinct, so width_bucket (a binary search) counts those that ended before.
+  first := width_bucket(p_now_ms - 2 * p_window_ms - slice, starts) + 1;
+  counts := width_bucket(p_now_ms - p_window_ms - slice, starts) + 1;
   FOR i IN counts .. n LOOP
     counted := counted + hits[i];
   END LOOP;
@@ -66,10 +62,7 @@ BEGIN
       SELECT array_agg(s ORDER BY s), array_agg(h ORDER BY s) INTO starts, hits
       FROM (SELECT s, sum(h)::integer AS h FROM unnest(starts || current, hits || 1) AS u(s, h) GROUP BY s) g;
       n := cardinality(starts);
-      counts := 1;
-      WHILE counts <= n AND starts[counts] + slice <= p_now_ms - p_window_ms LOOP
-        counts := counts + 1;
-      END LOOP;
+      counts := width_bucket(p_now_ms - p_window_ms - slice, starts) + 1;
     END IF;
     counted := counted + 1;
     UPDATE fin_rate_limits
