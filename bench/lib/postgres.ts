@@ -96,8 +96,8 @@ export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<
 }
 
 /**
- * FIN_BENCH_STATEMENTS=1: each statement's share of what `readStatements` sums (calls, mean execution
- * and planning), to stderr, so a figure's execution time can be traced to the statement that spends it.
+ * FIN_BENCH_STATEMENTS=1: each statement's share of what `readStatements` sums (calls, mean execution,
+ * planning and WAL bytes), to stderr, so a figure's execution time can be traced to the statement that spends it.
  */
 async function printStatements(admin: pg.Client, dbid: number): Promise<void> {
   const { rows } = await admin.query<{

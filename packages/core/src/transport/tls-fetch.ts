@@ -19,7 +19,7 @@ export interface ClientTlsOptions {
 /** The lowest TLS version a client accepts (spec section 5: TLS 1.2 or higher). */
 export const MIN_TLS_VERSION = 'TLSv1.2' as const;
 
-type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 /** The `Dispatcher` part of undici this file uses, typed here so the package's types do not need undici's. */
 interface Dispatcher {

@@ -10,7 +10,7 @@ import { type ClientEventHub, createClientEvents } from './client-events.js';
 import { clientHeaders } from './client-headers.js';
 import { createPacers, type Pacers } from './pacing.js';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
-import { tlsFetch } from './tls-fetch.js';
+import { type Fetch, tlsFetch } from './tls-fetch.js';
 import { createTransportLog, type TransportLog } from './transport-log.js';
 import type { HttpClientOptions, SdkInfo } from './types.js';
 
@@ -25,7 +25,7 @@ export interface Transport {
   readonly options: HttpClientOptions;
   readonly baseUrl: string;
   /** Sends one request: the `fetch` option (one whole `Request`) or the global fetch (read when the request leaves), through the `tls` Agent if set. */
-  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  readonly fetch: Fetch;
   readonly timeoutMs: number;
   readonly deadlineMs: number;
   readonly maxRetries: number;
@@ -51,8 +51,6 @@ export interface Transport {
   /** The scope string of a call's token: its own scopes, else the client's. */
   scopeOf(scopes: readonly Scope[] | undefined): string;
 }
-
-type Fetch = Transport['fetch'];
 
 /**
  * The `fetch` option gets each attempt as one `Request`, its body inside (the transport hands the body
