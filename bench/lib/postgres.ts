@@ -50,6 +50,7 @@ const databaseOf = (url: string) => decodeURIComponent(new URL(url).pathname.sli
 export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<T>): Promise<T> {
   const server = await startPostgres([...DURABLE, ...STATEMENT_STATS]);
   const admin = new pg.Client({ connectionString: server.connectionString() });
+  const samplers = new Map<string, () => Promise<void>>();
   try {
     await admin.connect();
     await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -67,6 +68,8 @@ export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<
       },
       async resetStatements(url) {
         await admin.query('SELECT pg_stat_statements_reset(0, $1, 0)', [await oid(url)]);
+        if (process.env.FIN_BENCH_WAITS)
+          samplers.set(url, sampleWaits(server.connectionString(), databaseOf(url)));
       },
       async analyze(url) {
         const client = new pg.Client({ connectionString: url });
@@ -86,6 +89,8 @@ export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<
           [await oid(url)],
         );
         if (process.env.FIN_BENCH_STATEMENTS) await printStatements(admin, await oid(url));
+        await samplers.get(url)?.();
+        samplers.delete(url);
         return rows[0]!;
       },
     });
@@ -117,6 +122,43 @@ async function printStatements(admin: pg.Client, dbid: number): Promise<void> {
       `  ${String(row.calls).padStart(7)} calls ${row.exec.toFixed(0).padStart(6)} µs exec ${row.plan.toFixed(0).padStart(4)} µs plan ${row.wal.toFixed(0).padStart(6)} B WAL  ${row.text}\n`,
     );
   }
+}
+
+/**
+ * FIN_BENCH_WAITS=1: what the database's busy backends were doing, sampled from `pg_stat_activity` every
+ * 10 ms between `resetStatements` and `readStatements` (the measured rounds), printed to stderr as each wait
+ * event's share of the samples with the statement it was met in; `CPU` is a backend running. PostgreSQL keeps
+ * no cumulative lock-wait time, so a sample is how a wait for a row lock (`Lock:tuple`,
+ * `Lock:transactionid`) can be seen at all. The polling costs both sides of a race alike.
+ */
+function sampleWaits(serverUrl: string, database: string): () => Promise<void> {
+  const sampler = new pg.Client({ connectionString: serverUrl });
+  const counts = new Map<string, number>();
+  let sampling = true;
+  let samples = 0;
+  const done = (async () => {
+    await sampler.connect();
+    while (sampling) {
+      const { rows } = await sampler.query<{ what: string }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') || '  ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 40) AS what
+         FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`,
+        [database],
+      );
+      for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
+      samples += rows.length;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await sampler.end();
+  })();
+  return async () => {
+    sampling = false;
+    await done;
+    for (const [what, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+      process.stderr.write(
+        `  ${((100 * n) / samples).toFixed(1).padStart(5)}% of ${samples} busy-backend samples  ${what}\n`,
+      );
+    }
+  };
 }
 
 /** One fresh migrated database on its own server (the soak). */

@@ -1,4 +1,6 @@
 // Idempotency keys in PostgreSQL: the primary key (client, key) is the one claim; a stale row is taken over by an upsert.
+
+import type { RateLimitDecision } from '../ports/rate-limiter.js';
 import type { StoredResponse } from '../ports/records.js';
 import type {
   AuthorizeClaim,
@@ -21,7 +23,13 @@ import {
 } from './authorization-rows.js';
 import { CLAIM_LIVENESS_MS } from './claim-heartbeat.js';
 import { type ProposalRow, toProposal, unusedProposalSql } from './proposals.js';
-import { decisionOf, type RateLimitRow, rateLimitHitSql, rateLimitHitValues } from './rate-limits.js';
+import {
+  type AdmitAnswer,
+  admittedOf,
+  rateLimitAdmitSql,
+  rateLimitHitValues,
+  refusalOf,
+} from './rate-limits.js';
 import { type Queryable, query } from './sql.js';
 
 /** A row that vanished between our two statements (released, or swept) is claimed again; this bounds it. */
@@ -106,26 +114,28 @@ export async function claimIdempotencyKey(
 }
 
 /**
- * One statement for a write's rate-limit hit and its claim: the hit is counted, and only when it is
- * within the limit is the key claimed. A key another request holds (rare: a retry) is read after.
- * `reads` adds columns computed from `hit` and `claimed`.
+ * One statement for a write's claim and its rate-limit hit, the hit last (migration 8): the key is claimed,
+ * the `reads` (columns computed from `claimed`) made, and only then is the partner's limiter row locked, so
+ * concurrent writes of one partner wait for each other over the hit and the commit alone. A hit over the
+ * limit fails the statement (`refusalOf`): its claim is undone, nothing it read is answered. A key another
+ * request holds (rare: a retry) is read after.
  *
  * It commits without waiting for the WAL flush (`synchronous_commit` off for this transaction only): the
- * client's rate-limit row stays locked until commit, so a flush there would serialise every write of a
- * client behind the disk. Nothing is answered on this commit alone: the write that carries the effect and
- * its answer commits synchronously, and its flush makes this earlier WAL durable too (W-15).
+ * limiter row stays locked until commit, so a flush there would serialise every write of a client behind
+ * the disk. Nothing is answered on this commit alone: the write that carries the effect and its answer
+ * commits synchronously, and its flush makes this earlier WAL durable too (W-15).
  */
 const limitedClaimSql = (reads = '') => `
-WITH hit AS (
-  ${rateLimitHitSql('$9', '$10', '$11', '$12')}
-), claimed AS (
-  ${claimSql('SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz FROM hit WHERE hit.allowed')}
+WITH claimed AS (
+  ${claimSql('VALUES ($1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz)')}
 ), granted AS (
   SELECT EXISTS (SELECT 1 FROM claimed) AS claimed
 ), commit_mode AS (
   SELECT set_config('synchronous_commit', 'off', true)
 )
-SELECT hit.*, granted.claimed${reads} FROM hit, granted, commit_mode`;
+SELECT granted.claimed${reads},
+  ${rateLimitAdmitSql('$9', '$10', '$11', '$12')} AS hit
+FROM granted, commit_mode`;
 
 const LIMITED_CLAIM = limitedClaimSql();
 
@@ -164,14 +174,35 @@ function findingsOf(row: LookupColumns): AuthorizeFindings | undefined {
   };
 }
 
+interface ClaimedRow {
+  claimed: boolean;
+  hit: AdmitAnswer;
+}
+
+/** Runs a limited claim statement: its row when the hit was admitted, else the refusal it was undone by. */
+async function runLimited<Row extends ClaimedRow>(
+  db: Queryable,
+  text: string,
+  values: unknown[],
+): Promise<{ limit: RateLimitDecision; row?: Row }> {
+  try {
+    const row = (await query<Row>(db, text, values)).rows[0]!;
+    return { limit: admittedOf(row.hit), row };
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (refused) return { limit: refused };
+    throw error;
+  }
+}
+
 export async function claimIdempotencyKeyWithinLimit(
   db: Queryable,
   { hit, claim }: LimitedIdempotencyClaim,
   holderNow: Date,
 ): Promise<LimitedIdempotencyClaimResult> {
   const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit)];
-  const { rows } = await query<RateLimitRow & { claimed: boolean }>(db, LIMITED_CLAIM, values);
-  return claimedOrExisting(db, claim, holderNow, rows[0]!);
+  const { limit, row } = await runLimited(db, LIMITED_CLAIM, values);
+  return claimedOrExisting(db, claim, holderNow, limit, row);
 }
 
 /** The same statement, with an authorize's first reads answered when the claim is granted. */
@@ -181,14 +212,9 @@ export async function claimAuthorizeWithinLimit(
   holderNow: Date,
 ): Promise<AuthorizeClaimResult> {
   const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit), ...lookupValues(lookup)];
-  const { rows } = await query<RateLimitRow & { claimed: boolean } & LookupColumns>(
-    db,
-    LIMITED_CLAIM_WITH_LOOKUP,
-    values,
-  );
-  const row = rows[0]!;
-  const result = await claimedOrExisting(db, claim, holderNow, row);
-  const found = row.claimed && findingsOf(row);
+  const { limit, row } = await runLimited<ClaimedRow & LookupColumns>(db, LIMITED_CLAIM_WITH_LOOKUP, values);
+  const result = await claimedOrExisting(db, claim, holderNow, limit, row);
+  const found = row?.claimed && findingsOf(row);
   return found ? { ...result, found } : result;
 }
 
@@ -196,10 +222,10 @@ async function claimedOrExisting(
   db: Queryable,
   claim: IdempotencyClaim,
   holderNow: Date,
-  row: RateLimitRow & { claimed: boolean },
+  limit: RateLimitDecision,
+  row: ClaimedRow | undefined,
 ): Promise<LimitedIdempotencyClaimResult> {
-  const limit = decisionOf(row);
-  if (!limit.allowed) return { limit };
+  if (!row) return { limit };
   if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
   // The claim loop (a row gone meanwhile) counts no second hit.
   return {

@@ -1,10 +1,37 @@
-// The shared rate limiter on PostgreSQL: a sliding window per key, admitted by one call of migration 2's function.
+// The shared rate limiter on PostgreSQL: a sliding window per key, admitted by one call of `fin_rate_limit_hit` (migration 7).
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import { type Queryable, query } from './sql.js';
+import { LIMIT_REFUSED } from './migrations/0008-limit-hit-last.js';
+import { type Queryable, query, sqlState } from './sql.js';
 
 /** The call that admits or refuses one hit; its arguments are the placeholders of key, now, window, limit. */
 export const rateLimitHitSql = (key: string, now: string, windowMs: string, limit: string) =>
   `SELECT allowed, remaining, reset_at_ms FROM fin_rate_limit_hit(${key}::text, ${now}::bigint, ${windowMs}::bigint, ${limit}::integer)`;
+
+/**
+ * The hit as a claim statement's last step (migration 8): a json `{remaining, reset_at_ms}` column when
+ * admitted; over the limit, the statement fails with `LIMIT_REFUSED` and nothing it wrote stays.
+ */
+export const rateLimitAdmitSql = (key: string, now: string, windowMs: string, limit: string) =>
+  `fin_rate_limit_admit(${key}::text, ${now}::bigint, ${windowMs}::bigint, ${limit}::integer)`;
+
+/** What `rateLimitAdmitSql` answers, admitted (its column) or refused (its error's detail). */
+export interface AdmitAnswer {
+  remaining: number;
+  reset_at_ms: number;
+}
+
+export const admittedOf = (answer: AdmitAnswer): RateLimitDecision => ({
+  allowed: true,
+  remaining: answer.remaining,
+  resetAt: new Date(answer.reset_at_ms),
+});
+
+/** The refusal a claim statement failed with, or `undefined` for any other error. */
+export function refusalOf(error: unknown): RateLimitDecision | undefined {
+  if (sqlState(error) !== LIMIT_REFUSED) return undefined;
+  const answer = JSON.parse((error as { detail: string }).detail) as AdmitAnswer;
+  return { allowed: false, remaining: answer.remaining, resetAt: new Date(answer.reset_at_ms) };
+}
 
 export const rateLimitHitValues = (hit: RateLimitHit) => [
   hit.key,

@@ -6,6 +6,7 @@ import { stockHolds } from './0004-stock-holds.js';
 import { certificateBoundTokens } from './0005-certificate-bound-tokens.js';
 import { webhookEvents } from './0006-webhook-events.js';
 import { cheaperRateLimitHit } from './0007-cheaper-rate-limit-hit.js';
+import { limitHitLast } from './0008-limit-hit-last.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   certificateBoundTokens,
   webhookEvents,
   cheaperRateLimitHit,
+  limitHitLast,
 ];
