@@ -107,7 +107,8 @@ async function readAnswer(
  * secret or a CPF would be re-sent to wherever `Location` points), and the attempt's timer runs until the
  * last byte of the body. The body text reaches fetch beside ky's request, not inside it: ky would turn it
  * into a stream and tee it for retries it never makes (this transport retries itself), a sixth of the
- * calling process's CPU per call.
+ * calling process's CPU per call. The headers go beside it too, checked once by fetch's own `Request`: ky
+ * would merge, check and copy them four more times.
  */
 export async function fetchAnswer(
   transport: Transport,
@@ -119,13 +120,13 @@ export async function fetchAnswer(
   const attempt = createBoundedSignal(context.signal, context.timeoutMs);
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   const body = bodyText(call);
+  const headers = attemptHeaders(transport, context, requestId, token);
   try {
     const response = await transport.ky(`${transport.baseUrl}${call.path}`, {
       method: call.method,
-      headers: attemptHeaders(transport, context, requestId, token),
       searchParams: call.query,
       fetch: (input, init) =>
-        transport.fetch(input, { ...init, body, signal: attempt.signal, redirect: 'manual' }),
+        transport.fetch(input, { ...init, headers, body, signal: attempt.signal, redirect: 'manual' }),
     });
     return await readAnswer(transport, context, response, ids, attempt.signal);
   } catch (cause) {
