@@ -95,6 +95,8 @@ export async function withPostgres<T>(use: (postgres: BenchPostgres) => Promise<
       },
     });
   } finally {
+    // A race that failed between reset and read leaves its sampler running: stop it before the server.
+    for (const stop of samplers.values()) await stop().catch(() => undefined);
     await admin.end().catch(() => undefined);
     await server.stop();
   }
@@ -137,22 +139,28 @@ function sampleWaits(serverUrl: string, database: string): () => Promise<void> {
   let sampling = true;
   let samples = 0;
   const done = (async () => {
-    await sampler.connect();
-    while (sampling) {
-      const { rows } = await sampler.query<{ what: string }>(
-        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') || '  ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 40) AS what
-         FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`,
-        [database],
-      );
-      for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
-      samples += rows.length;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    try {
+      await sampler.connect();
+      while (sampling) {
+        const { rows } = await sampler.query<{ what: string }>(
+          `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') || '  ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 40) AS what
+           FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`,
+          [database],
+        );
+        for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
+        samples += rows.length;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await sampler.end().catch(() => undefined);
     }
-    await sampler.end();
   })();
+  // A sampler that fails (its server stopped under it) reports when stopped, never as an unhandled rejection.
+  done.catch(() => undefined);
   return async () => {
     sampling = false;
     await done;
+    if (samples === 0) process.stderr.write('  no busy backend sampled\n');
     for (const [what, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
       process.stderr.write(
         `  ${((100 * n) / samples).toFixed(1).padStart(5)}% of ${samples} busy-backend samples  ${what}\n`,

@@ -113,6 +113,9 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       return result;
     } catch (error) {
       if (isStoreUnavailable(error)) throw error;
+      // Said, not hidden: a schema behind the code (migration 8 not run) or a deadlock with an instance of
+      // the previous release during a rolling deploy (PERF-9) lands here on every write it touches.
+      logger?.warn?.({ event: 'postgres.limited_claim_failed', code: sqlState(error) });
       // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
       const limit = await consumeWithFallback(input.hit);
       if (!limit.allowed) return { limit };

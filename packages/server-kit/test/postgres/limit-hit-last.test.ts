@@ -99,4 +99,29 @@ describe('the rate-limit hit is the last step of the claim (issue 27 §3, PERF-9
       }),
     ).toMatchObject({ limit: { allowed: true }, claim: { outcome: 'claimed' } });
   });
+
+  it('a schema without migration 8 still answers every write, through the hit and the claim apart, and says so in the log', async () => {
+    const behind = await server.createDatabase();
+    await migrate({ connectionString: behind });
+    const admin = new pg.Client({ connectionString: behind });
+    clients.push(admin);
+    await admin.connect();
+    await admin.query('DROP FUNCTION fin_rate_limit_admit(text, bigint, bigint, integer)');
+    const warnings: Record<string, unknown>[] = [];
+    const lagging = postgresStore({
+      connectionString: behind,
+      logger: { warn: (entry: Record<string, unknown>) => warnings.push(entry) },
+    });
+    try {
+      expect(await lagging.claimIdempotencyKeyWithinLimit!({ hit: HIT, claim: CLAIM })).toMatchObject({
+        limit: { allowed: true, remaining: 99 },
+        claim: { outcome: 'claimed' },
+      });
+      expect(warnings).toContainEqual(
+        expect.objectContaining({ event: 'postgres.limited_claim_failed', code: '42883' }),
+      );
+    } finally {
+      await lagging.close();
+    }
+  });
 });
