@@ -45,7 +45,7 @@ export async function burstRows(targetUrl: string, options: FigureOptions): Prom
   let fetchMs = 0;
   const count = options.quick ? rounds.quick : rounds.full;
   for (let round = 0; round < count; round++) {
-    const clientFirst = round % 4 === 0 || round % 4 === 3;
+    const clientFirst = round % 2 === 0;
     if (clientFirst) clientMs += await viaClient();
     fetchMs += await burst(viaFetch, CONCURRENT);
     if (!clientFirst) clientMs += await viaClient();

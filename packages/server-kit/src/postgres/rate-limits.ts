@@ -20,17 +20,14 @@ export interface AdmitAnswer {
   reset_at_ms: number;
 }
 
-export const admittedOf = (answer: AdmitAnswer): RateLimitDecision => ({
-  allowed: true,
-  remaining: answer.remaining,
-  resetAt: new Date(answer.reset_at_ms),
-});
+export const admittedOf = (answer: AdmitAnswer): RateLimitDecision =>
+  decisionOf({ ...answer, allowed: true });
 
 /** The refusal a claim statement failed with, or `undefined` for any other error. */
 export function refusalOf(error: unknown): RateLimitDecision | undefined {
   if (sqlState(error) !== LIMIT_REFUSED) return undefined;
   const answer = JSON.parse((error as { detail: string }).detail) as AdmitAnswer;
-  return { allowed: false, remaining: answer.remaining, resetAt: new Date(answer.reset_at_ms) };
+  return decisionOf({ ...answer, allowed: false });
 }
 
 export const rateLimitHitValues = (hit: RateLimitHit) => [
@@ -40,10 +37,8 @@ export const rateLimitHitValues = (hit: RateLimitHit) => [
   hit.limit,
 ];
 
-export interface RateLimitRow {
+export interface RateLimitRow extends AdmitAnswer {
   allowed: boolean;
-  remaining: number;
-  reset_at_ms: number;
 }
 
 export const decisionOf = (row: RateLimitRow): RateLimitDecision => ({
