@@ -1,5 +1,4 @@
 // Idempotency keys in PostgreSQL: the primary key (client, key) is the one claim; a stale row is taken over by an upsert.
-
 import type { RateLimitDecision } from '../ports/rate-limiter.js';
 import type { StoredResponse } from '../ports/records.js';
 import type {

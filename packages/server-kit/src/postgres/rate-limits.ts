@@ -3,16 +3,19 @@ import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import { LIMIT_REFUSED } from './migrations/0008-limit-hit-last.js';
 import { type Queryable, query, sqlState } from './sql.js';
 
-/** The call that admits or refuses one hit; its arguments are the placeholders of key, now, window, limit. */
-export const rateLimitHitSql = (key: string, now: string, windowMs: string, limit: string) =>
-  `SELECT allowed, remaining, reset_at_ms FROM fin_rate_limit_hit(${key}::text, ${now}::bigint, ${windowMs}::bigint, ${limit}::integer)`;
+/** The limiter functions' arguments, typed, from the placeholders of key, now, window, limit. */
+const hitArguments = (key: string, now: string, windowMs: string, limit: string) =>
+  `${key}::text, ${now}::bigint, ${windowMs}::bigint, ${limit}::integer`;
+
+/** The call that admits or refuses one hit on its own (`$1..$4`: `rateLimitHitValues`). */
+const RATE_LIMIT_HIT = `SELECT allowed, remaining, reset_at_ms FROM fin_rate_limit_hit(${hitArguments('$1', '$2', '$3', '$4')})`;
 
 /**
  * The hit as a claim statement's last step (migration 8): a json `{remaining, reset_at_ms}` column when
  * admitted; over the limit, the statement fails with `LIMIT_REFUSED` and nothing it wrote stays.
  */
 export const rateLimitAdmitSql = (key: string, now: string, windowMs: string, limit: string) =>
-  `fin_rate_limit_admit(${key}::text, ${now}::bigint, ${windowMs}::bigint, ${limit}::integer)`;
+  `fin_rate_limit_admit(${hitArguments(key, now, windowMs, limit)})`;
 
 /** What `rateLimitAdmitSql` answers, admitted (its column) or refused (its error's detail). */
 export interface AdmitAnswer {
@@ -49,10 +52,6 @@ export const decisionOf = (row: RateLimitRow): RateLimitDecision => ({
 
 /** Admits or refuses one hit. */
 export async function consumeRateLimit(db: Queryable, hit: RateLimitHit): Promise<RateLimitDecision> {
-  const { rows } = await query<RateLimitRow>(
-    db,
-    rateLimitHitSql('$1', '$2', '$3', '$4'),
-    rateLimitHitValues(hit),
-  );
+  const { rows } = await query<RateLimitRow>(db, RATE_LIMIT_HIT, rateLimitHitValues(hit));
   return decisionOf(rows[0]!);
 }

@@ -6,9 +6,10 @@ export const LIMIT_REFUSED = 'FN429';
 
 /**
  * `fin_rate_limit_admit` is the limiter's hit (`fin_rate_limit_hit`, migration 7: same window, same answer)
- * for a statement that has already claimed its key and made its reads: the partner's limiter row is locked only from this last step to the
- * commit, not through the claim and the reads. An admitted hit answers `{remaining, reset_at_ms}`; a refused
- * one raises `FN429` with the same in its detail, so the whole statement, claim included, is undone.
+ * for a statement that has already claimed its key and made its reads: the partner's limiter row is locked
+ * only from this last step to the commit, not through the claim and the reads. An admitted hit answers
+ * `{remaining, reset_at_ms}`; a refused one raises `FN429` with the same in its detail, so the whole
+ * statement, claim included, is undone.
  */
 export const limitHitLast: Migration = {
   version: 8,
