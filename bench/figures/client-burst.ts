@@ -1,7 +1,7 @@
 // Burst of sales: N concurrent authorize calls through one AuthorizationClient (spec pacing on) vs bare fetch.
 import { AuthorizationClient } from '@fin/authorization-client';
 import { cartStream } from '../lib/cart.js';
-import { commandOf, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
+import { commandOf, type FigureOptions, fixed, inTurn, type Row, verdict } from '../lib/figure.js';
 import { authorizeRequests, fetchToken } from '../lib/requests.js';
 import { BENCH_CLIENT } from '../targets/bench-service.js';
 
@@ -45,10 +45,9 @@ export async function burstRows(targetUrl: string, options: FigureOptions): Prom
   let fetchMs = 0;
   const count = options.quick ? rounds.quick : rounds.full;
   for (let round = 0; round < count; round++) {
-    const clientFirst = round % 2 === 0;
-    if (clientFirst) clientMs += await viaClient();
-    fetchMs += await burst(viaFetch, CONCURRENT);
-    if (!clientFirst) clientMs += await viaClient();
+    const [ours, bare] = await inTurn(round, viaClient, () => burst(viaFetch, CONCURRENT));
+    clientMs += ours;
+    fetchMs += bare;
   }
   const ratio = clientMs / fetchMs;
   return [

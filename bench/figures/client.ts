@@ -1,7 +1,15 @@
 // Client figures: a burst of concurrent authorize calls, and sequential ones, through @fin/authorization-client vs bare fetch.
 import { AuthorizationClient } from '@fin/authorization-client';
 import { cartStream } from '../lib/cart.js';
-import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
+import {
+  commandOf,
+  type Figure,
+  type FigureOptions,
+  fixed,
+  inTurn,
+  type Row,
+  verdict,
+} from '../lib/figure.js';
 import { authorizeRequests, fetchToken } from '../lib/requests.js';
 import { startTarget } from '../lib/target.js';
 import { BENCH_CLIENT } from '../targets/bench-service.js';
@@ -69,10 +77,13 @@ async function run(options: FigureOptions): Promise<Row[]> {
       into.cpuMs += more.cpuMs;
     };
     for (let batch = 0; batch * BATCH < plan.calls; batch++) {
-      const clientFirst = batch % 2 === 0;
-      if (clientFirst) add(spent.client, await timed(viaClient, BATCH));
-      add(spent.fetch, await timed(viaFetch, BATCH));
-      if (!clientFirst) add(spent.client, await timed(viaClient, BATCH));
+      const [ours, bare] = await inTurn(
+        batch,
+        () => timed(viaClient, BATCH),
+        () => timed(viaFetch, BATCH),
+      );
+      add(spent.client, ours);
+      add(spent.fetch, bare);
     }
     const calls = Math.ceil(plan.calls / BATCH) * BATCH;
     const perClient = spent.client.wallMs / calls;

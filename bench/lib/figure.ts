@@ -45,3 +45,13 @@ export const loadNow = () => fixed(loadavg()[0] ?? Number.NaN, 1);
 /** The mean of load averages sampled during a measurement. */
 export const meanLoad = (samples: readonly number[]) =>
   fixed(samples.reduce((sum, n) => sum + n, 0) / samples.length, 1);
+
+/**
+ * Runs both sides of a round, the first one first on even rounds and second on odd ones (AB BA AB ...), so
+ * neither always meets what the other left behind; answers their results as `[first, second]`.
+ */
+export async function inTurn<A, B>(round: number, first: () => Promise<A>, second: () => Promise<B>) {
+  if (round % 2 === 0) return [await first(), await second()] as const;
+  const later = await second();
+  return [await first(), later] as const;
+}
