@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The command from its sources (tsx resolves @fin/* through the root tsconfig paths); the pack test runs the built bin. */
 const command = [
   join(root, 'node_modules', '.bin', 'tsx'),
-  join(root, 'packages/pos-client/src/check/cli.ts'),
+  join(root, 'packages/pos-check/src/cli.ts'),
 ];
 
 export const SALE_CPF = '52998224725';
