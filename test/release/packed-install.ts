@@ -13,7 +13,13 @@ const run = promisify(execFile);
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The published packages, by folder under packages/. */
-export const publishedPackages = ['core', 'authorization-client', 'pos-client', 'pos-check', 'server-kit'] as const;
+export const publishedPackages = [
+  'core',
+  'authorization-client',
+  'pos-client',
+  'pos-check',
+  'server-kit',
+] as const;
 
 /** pnpm at the version the repository pins, whether or not a global pnpm exists (CI has none). */
 const pnpm = async (args: string[], cwd = repositoryRoot) => {
