@@ -18,6 +18,7 @@ export default defineConfig({
         find: /^@fin\/authorization-client$/,
         replacement: src('./packages/authorization-client/src/index.ts'),
       },
+      { find: /^@fin\/pos-check$/, replacement: src('./packages/pos-check/src/index.ts') },
       { find: /^@fin\/pos-client\/testing$/, replacement: src('./packages/pos-client/src/testing/index.ts') },
       { find: /^@fin\/pos-client$/, replacement: src('./packages/pos-client/src/index.ts') },
       {

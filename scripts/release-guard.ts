@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const PLACEHOLDER_REPOSITORY = 'example.invalid';
 
 /** The published packages, by folder under packages/. */
-const packages = ['core', 'authorization-client', 'pos-client', 'server-kit'];
+const packages = ['core', 'authorization-client', 'pos-client', 'pos-check', 'server-kit'];
 
 export interface PackageToPublish {
   name: string;

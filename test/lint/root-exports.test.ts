@@ -10,6 +10,7 @@ const roots = {
   '@fin/core': 'packages/core/src/index.ts',
   '@fin/authorization-client': 'packages/authorization-client/src/index.ts',
   '@fin/pos-client': 'packages/pos-client/src/index.ts',
+  '@fin/pos-check': 'packages/pos-check/src/index.ts',
   '@fin/server-kit': 'packages/server-kit/src/index.ts',
   '@fin/server-kit/rules': 'packages/server-kit/src/rules/index.ts',
 };

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('changesets', () => {
-  it('the config versions the four public packages, public access, internal dependents bumped', async () => {
+  it('the config versions the five public packages, public access, internal dependents bumped', async () => {
     const config = await readJson(join(repositoryRoot, '.changeset', 'config.json'));
     expect(config).toMatchObject({
       access: 'public',

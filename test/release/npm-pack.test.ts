@@ -1,4 +1,4 @@
-// Release with npm alone: `npm pack` of each package writes released ranges for its workspace: ones (prepack), and a fresh folder installs the four tarballs with `npm install` and runs a whole sale.
+// Release with npm alone: `npm pack` of each package writes released ranges for its workspace: ones (prepack), and a fresh folder installs the five tarballs with `npm install` and runs a whole sale.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -13,7 +13,13 @@ const run = promisify(execFile);
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The published packages, by folder under packages/. */
-export const publishedPackages = ['core', 'authorization-client', 'pos-client', 'server-kit'] as const;
+export const publishedPackages = [
+  'core',
+  'authorization-client',
+  'pos-client',
+  'pos-check',
+  'server-kit',
+] as const;
 
 /** pnpm at the version the repository pins, whether or not a global pnpm exists (CI has none). */
 const pnpm = async (args: string[], cwd = repositoryRoot) => {
@@ -39,7 +45,7 @@ async function optionalPeer(pkg: (typeof publishedPackages)[number], name: strin
 
 /**
  * A fresh folder under the OS temp dir (outside the workspace, so nothing resolves through its
- * node_modules) with the four tarballs installed together by npm, third-party dependencies from the registry,
+ * node_modules) with the five tarballs installed together by npm, third-party dependencies from the registry,
  * and pg (the optional peer of @fin/server-kit/postgres, which its users install beside it, as its README
  * says). `testing: true` adds msw, the optional peer the `/testing` entries need.
  */

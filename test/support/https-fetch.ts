@@ -1,6 +1,6 @@
 // A fetch over node:https for tests that present a client certificate before the clients' own `tls` option exists.
 import type { SecureVersion } from 'node:tls';
-import { tlsFetch } from '../../packages/pos-client/src/check/tls-fetch.js';
+import { tlsFetch } from '../../packages/pos-check/src/tls-fetch.js';
 
 /** What the TLS connection presents and trusts; without `cert` and `key`, no client certificate. */
 export interface TlsIdentity {

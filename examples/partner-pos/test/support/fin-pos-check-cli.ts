@@ -7,10 +7,7 @@ import type { PartnerPosServer } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The command from its sources (tsx resolves @fin/* through the root tsconfig paths); the pack test runs the built bin. */
-const command = [
-  join(root, 'node_modules', '.bin', 'tsx'),
-  join(root, 'packages/pos-client/src/check/cli.ts'),
-];
+const command = [join(root, 'node_modules', '.bin', 'tsx'), join(root, 'packages/pos-check/src/cli.ts')];
 
 export const SALE_CPF = '52998224725';
 

@@ -157,7 +157,7 @@ export type Service = z.infer<typeof service>;
 
 /**
  * `GET /v1/stock` (shape not shown by the spec; settled in DESIGN.md 8): the count is named `stock`, like
- * Product's. `@fin/pos-client` also reads a partner's `quantity` as `stock`.
+ * Product's. `partnerStockLevel` also reads a partner's `quantity` as `stock`.
  */
 export const stockLevel = z
   .object({
@@ -170,6 +170,22 @@ export const stockLevel = z
   })
   .meta({ id: 'StockLevel' });
 export type StockLevel = z.infer<typeof stockLevel>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `GET /v1/stock` as the partner's answer is read (by `@fin/pos-client` and `@fin/pos-check`): a partner that
+ * names the count `quantity` is read the same way (`stock` wins when both are sent); a count under neither
+ * name fails at `data.stock`.
+ */
+export const partnerStockLevel = z.preprocess(
+  (value) =>
+    isRecord(value) && value.stock === undefined && value.quantity !== undefined
+      ? { ...value, stock: value.quantity }
+      : value,
+  stockLevel,
+);
 
 export const imeiValidation = z
   .object({

@@ -7,6 +7,7 @@ import {
   type ProductWithStock,
   type Service,
   type StockLevel,
+  schemas,
 } from '@fin/core';
 import {
   type ApiPromise,
@@ -19,7 +20,7 @@ import { type CallOptions, type ClientContext, callOptions } from '../client-con
 import type { ListOptions, PagedList } from '../pagination/paged-list.js';
 import { withRefusalMessage } from './imei-refusal-message.js';
 import { pagedResource } from './paged-resource.js';
-import { partnerStockLevel } from './stock-level.js';
+
 import { createStockReservations, type StockReservations } from './stock-reservations.js';
 import { requireStoreId } from './store-id.js';
 
@@ -92,7 +93,7 @@ export function createStoreScope(context: ClientContext, storeIdInput: string): 
     // The registry's schema names the count `stock`; this reader also takes a partner's `quantity`.
     const { data, meta } = await context.http.request({
       ...endpoints.endpointRequest(api.getStock, { query: { storeId, sku } }),
-      schema: partnerStockLevel,
+      schema: schemas.partnerStockLevel,
       ...callOptions(options),
     });
     return withResponse(data, meta);

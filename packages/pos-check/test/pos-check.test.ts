@@ -1,11 +1,8 @@
 // fin-pos-check (issue 13 point 3, issue 18 point 5): the simulated partner passes; each deliberate break fails exactly its check, with the fix.
+
+import { allChecks, type CheckReport, junitReport, runPosCheck, terminalReport } from '@fin/pos-check';
 import { type ContractBreak, contractBreaks } from '@fin/pos-client/testing';
 import { describe, expect, test } from 'vitest';
-import { allChecks } from '../src/check/checks/index.js';
-import type { CheckReport } from '../src/check/report.js';
-import { junitReport } from '../src/check/reporters/junit.js';
-import { terminalReport } from '../src/check/reporters/terminal.js';
-import { runPosCheck } from '../src/check/run-checks.js';
 import { simulatedPartner } from './pos-check.fixtures.js';
 
 const failing = (report: CheckReport) => report.results.filter((r) => r.status === 'fail').map((r) => r.id);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { cpf, imei } from '@fin/core';
-import type { SellerCredentials } from '../sellers/sellers-resource.js';
+import type { SellerCredentials } from '@fin/pos-client';
 import { displayUrl } from './mask.js';
 import type { PosCheckOptions, ProgressEvent } from './options.js';
 import { junitReport } from './reporters/junit.js';

@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createWebhookHandler, type WebhookHandlerOptions } from '@fin/authorization-client';
 import { describe, expect, test } from 'vitest';
-import type { CheckReport } from '../src/check/report.js';
-import { webhookChecks } from '../src/check/webhook/checks.js';
-import { runWebhookCheck } from '../src/check/webhook/run.js';
+import type { CheckReport } from '../src/report.js';
+import { webhookChecks } from '../src/webhook/checks.js';
+import { runWebhookCheck } from '../src/webhook/run.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const run = promisify(execFile);
@@ -101,7 +101,7 @@ describe('fin-pos-check against webhook receivers', () => {
 
   test('the CLI: --webhook-url and --webhook-secret run the checks; the secret is never printed; a bad secret is a usage error', async () => {
     await using server = await receiver(handler());
-    const cli = fileURLToPath(new URL('../src/check/cli.ts', import.meta.url));
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
     const ok = await run(tsx, [cli, '--webhook-url', server.url, '--webhook-secret', SECRET, '--json']);
     expect(JSON.parse(ok.stdout)).toMatchObject({ exitCode: 0, summary: { pass: webhookChecks.length } });

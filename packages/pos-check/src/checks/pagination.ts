@@ -1,7 +1,6 @@
 // Pagination of the paged lists (spec sections 4 and 8): defaults, bounds, totals that add up, and the page after the last.
 import { endpoints, schemas } from '@fin/core';
 import type { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../../pagination/paged-list.js';
 import { answerText, type Check, type CheckContext, errorOf, successData } from '../check.js';
 import type { Exchange, PosOperation } from '../probe.js';
 
@@ -9,6 +8,8 @@ import type { Exchange, PosOperation } from '../probe.js';
 const DEFAULT_PAGE_SIZE = endpoints.partnerPos.listEmployees.query.parse({}).pageSize;
 /** Pages read per list at most, so a big partner's lists stay well inside the read budget. */
 const MAX_PAGES = 25;
+/** The largest page the contract allows. */
+const { MAX_PAGE_SIZE } = schemas;
 
 /** The paged endpoints (query with `page` and `pageSize`): employees, stores, products. */
 const pagedOperations = (Object.keys(endpoints.partnerPos) as PosOperation[]).filter((operation) => {

@@ -1,6 +1,6 @@
 // fin-pos-check against the simulated partner: the test data a partner would give, read from the simulation.
 import { createSimulatedPos, type SimulatedPosOptions } from '@fin/pos-client/testing';
-import type { PosCheckOptions } from '../src/check/options.js';
+import type { PosCheckOptions } from '../src/options.js';
 
 export const BASE_URL = 'http://partner-pos.test';
 

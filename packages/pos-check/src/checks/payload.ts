@@ -1,13 +1,13 @@
 // Every successful answer's `data` matches the registry's response schema; unknown fields are tolerated, Money is the money check's.
-import { endpoints } from '@fin/core';
+import { endpoints, schemas } from '@fin/core';
 import type { z } from 'zod';
-import { partnerStockLevel } from '../../resources/stock-level.js';
+
 import { type Check, issuesText, successData } from '../check.js';
 import { answers, perEndpoint } from './observed.js';
 
 /** The schema a reader applies: the registry's, with the stock count under either name (DESIGN 8; the stock check reports it). */
 const schemaOf = (operation: keyof endpoints.PartnerPosEndpoints): z.ZodType =>
-  operation === 'getStock' ? partnerStockLevel : endpoints.partnerPos[operation].response.schema;
+  operation === 'getStock' ? schemas.partnerStockLevel : endpoints.partnerPos[operation].response.schema;
 
 /** Issues inside an amount or currency belong to the money check. */
 const notMoney = (issue: z.core.$ZodIssue) => !['amount', 'currency'].includes(String(issue.path.at(-1)));

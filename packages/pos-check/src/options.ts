@@ -1,5 +1,5 @@
 // What fin-pos-check needs from the partner: its base URL, client credentials and the test data it provides.
-import type { SellerCredentials } from '../sellers/sellers-resource.js';
+import type { SellerCredentials } from '@fin/pos-client';
 import type { CheckResult } from './report.js';
 import type { CheckTls } from './tls-fetch.js';
 

@@ -1,0 +1,10 @@
+// @fin/pos-check: the partner checker (bin fin-pos-check) as a library: run the Partner POS or webhook checks from code and report.
+export type { Check, CheckContext } from './check.js';
+export { allChecks } from './checks/index.js';
+export type { PosCheckOptions, ProgressEvent } from './options.js';
+export type { CheckReport, CheckResult, CheckStatus, Problem, Severity } from './report.js';
+export { junitReport } from './reporters/junit.js';
+export { terminalReport } from './reporters/terminal.js';
+export { runPosCheck } from './run-checks.js';
+export type { WebhookCheckOptions } from './webhook/options.js';
+export { runWebhookCheck } from './webhook/run.js';

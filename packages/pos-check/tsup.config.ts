@@ -1,0 +1,5 @@
+// Build of @fin/pos-check: ESM, CJS and type declarations of the runners, and the fin-pos-check command.
+import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base';
+
+export default defineConfig(packageBuild({ index: 'src/index.ts', 'check-cli': 'src/cli.ts' }));
