@@ -1,5 +1,8 @@
 // Idempotent execution of writes: one run per (client, key), its answer stored with its effect; duplicates wait and replay.
+
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { PlainResponse } from '../http/plain.js';
+import { newId } from '../ports/ids.js';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type {
   IdempotencyClaim,
@@ -7,8 +10,6 @@ import type {
   LimitedIdempotencyClaim,
   LimitedIdempotencyClaimResult,
 } from '../ports/store.js';
-import type { ServiceDeps } from '../service/deps.js';
-import { newId } from '../use-cases/ids.js';
 import { createKeyRelease } from './key-release.js';
 import { createOwnedRun, type Execute } from './owned-run.js';
 import { isStorable } from './storable.js';
