@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import type { RegisteredClient } from '../deps/clients.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import type { OperationId } from '../http/routes.js';
+import type { ClaimOf } from '../idempotency/idempotency.js';
 import type { AuthorizeFindings } from '../ports/store.js';
 import { authorizeSale } from '../use-cases/authorize.js';
 import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
 import type { Seal, UseCaseResult } from '../use-cases/result.js';
 import { retrieveSale } from '../use-cases/retrieve.js';
-import type { ClaimOf } from './pipeline/idempotent.js';
 import type { Trace } from './request-log.js';
 
 type Api = endpoints.SalesAuthorizationEndpoints;
