@@ -61,7 +61,6 @@ export {
 export { CLIENT_ID_PREFIXES, type Environment } from './environment.js';
 export { isExpired } from './expiry.js';
 export {
-  createNodeWebhookHandler,
   createWebhookHandler,
   MAX_WEBHOOK_BODY_BYTES,
   type WebhookAnswer,
