@@ -1,10 +1,5 @@
 // The OpenAPI 3.1 documents of both APIs: valid, complete against spec sections 4, 5 and 7, and true to the zod schemas.
-import {
-  errorCatalog,
-  isKnownErrorCode,
-  schemas,
-  WEBHOOK_EVENT_TYPES,
-} from '@fin/core';
+import { errorCatalog, isKnownErrorCode, schemas, WEBHOOK_EVENT_TYPES } from '@fin/core';
 import {
   buildPartnerPosOpenApi,
   buildSalesAuthorizationOpenApi,
