@@ -11,6 +11,10 @@ export default defineConfig({
       { find: /^@fin\/core\/transport$/, replacement: src('./packages/core/src/transport/index.ts') },
       { find: /^@fin\/core$/, replacement: src('./packages/core/src/index.ts') },
       {
+        find: /^@fin\/authorization-client\/node$/,
+        replacement: src('./packages/authorization-client/src/node/index.ts'),
+      },
+      {
         find: /^@fin\/authorization-client\/testing$/,
         replacement: src('./packages/authorization-client/src/testing/index.ts'),
       },

@@ -3,5 +3,7 @@ import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
 export default defineConfig(
-  packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' }, ['uuid']),
+  packageBuild({ index: 'src/index.ts', node: 'src/node/index.ts', testing: 'src/testing/index.ts' }, [
+    'uuid',
+  ]),
 );

@@ -1,5 +1,5 @@
 // Narrow roots (issue 25 §4): no root name of ours is a value exported type-only (TS1362), and server-kit's root holds no rule.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,5 +90,42 @@ describe('the package roots', () => {
       expect(root).not.toContain(name);
     }
     expect(root.filter((name) => /^check[A-Z]/.test(name))).toEqual([]);
+  });
+
+  /**
+   * Roots that hold what users call (issue 38 §3). Ceilings: the names each root has now, so a root only
+   * shrinks; the issue's aims are `@fin/core` and `@fin/server-kit` <= 90, each client <= 45.
+   */
+  const ceilings = {
+    '@fin/core': 143,
+    '@fin/server-kit': 122,
+    '@fin/authorization-client': 62,
+    '@fin/pos-client': 52,
+  } as const;
+  it.each(Object.entries(ceilings))('%s: its root has at most %i names', (root, ceiling) => {
+    expect(exportsOf(roots[root as keyof typeof ceilings]).length).toBeLessThanOrEqual(ceiling);
+  });
+
+  it('no root re-exports a whole module: names are listed (namespaces such as `money` or `schemas` aside)', () => {
+    for (const root of Object.keys(ceilings) as (keyof typeof ceilings)[]) {
+      const text = readFileSync(pathOf(roots[root]), 'utf8');
+      expect(text.match(/^export (type )?\*(?! as )/gm) ?? [], root).toEqual([]);
+    }
+  });
+
+  it("@fin/core's webhook schemas are values of `schemas`; the event types and verifyWebhook stay at the root", () => {
+    const names = new Map(exportsOf(roots['@fin/core']).map((name) => [name.name, name]));
+    for (const schema of ['contractCreatedEvent', 'knownWebhookEvent', 'webhookEnvelope', 'contractSource'])
+      expect(names.has(schema)).toBe(false);
+    expect(names.get('ContractCreatedEvent')).toMatchObject({ value: false });
+    expect(names.get('verifyWebhook')).toMatchObject({ value: true });
+  });
+
+  it('createNodeWebhookHandler is @fin/authorization-client/node, off the root (DESIGN 29)', () => {
+    const root = exportsOf(roots['@fin/authorization-client']).map((name) => name.name);
+    expect(root).not.toContain('createNodeWebhookHandler');
+    expect(root).toContain('createWebhookHandler');
+    const node = readFileSync(pathOf('packages/authorization-client/src/node/index.ts'), 'utf8');
+    expect(node).toMatch(/export \{ createNodeWebhookHandler \}/);
   });
 });

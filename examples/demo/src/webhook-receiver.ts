@@ -1,7 +1,8 @@
 // The POS vendor's webhook receiver in the demo: node:http with createNodeWebhookHandler, verifying every delivery it gets.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeWebhookHandler, type WebhookEvent } from '@fin/authorization-client';
+import type { WebhookEvent } from '@fin/authorization-client';
+import { createNodeWebhookHandler } from '@fin/authorization-client/node';
 import { generateWebhookSecret } from '@fin/core';
 import type { DemoClock } from './demo-clock.js';
 import { waiters } from './waiters.js';

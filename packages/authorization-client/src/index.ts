@@ -60,4 +60,9 @@ export {
 } from './client.js';
 export { CLIENT_ID_PREFIXES, type Environment } from './environment.js';
 export { isExpired } from './expiry.js';
-export * from './webhooks/index.js';
+export {
+  createWebhookHandler,
+  MAX_WEBHOOK_BODY_BYTES,
+  type WebhookAnswer,
+  type WebhookHandlerOptions,
+} from './webhooks/index.js';

@@ -1,7 +1,8 @@
 // The sandbox delivers real contract-status webhooks (issue 26 §6): signed, to a node:http receiver built with createNodeWebhookHandler.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AuthorizationClient, createNodeWebhookHandler, type WebhookEvent } from '@fin/authorization-client';
+import { AuthorizationClient, type WebhookEvent } from '@fin/authorization-client';
+import { createNodeWebhookHandler } from '@fin/authorization-client/node';
 import { authorizationHandlers } from '@fin/authorization-client/testing';
 import { generateWebhookSecret } from '@fin/core';
 import { setupServer } from 'msw/node';

@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  createNodeWebhookHandler,
   createWebhookHandler,
   MAX_WEBHOOK_BODY_BYTES,
   verifyWebhook,
   type WebhookEvent,
   type WebhookHandlerOptions,
 } from '@fin/authorization-client';
+import { createNodeWebhookHandler } from '@fin/authorization-client/node';
 import { signWebhook, webhookEvents } from '@fin/authorization-client/testing';
 import { describe, expect, it } from 'vitest';
 

@@ -1,17 +1,50 @@
 // Public entry point of @fin/core: what SDK users need (money, identifiers, schemas, errors, redact, Clock, Logger,
 // the endpoint registry). Build-time and transport pieces have their own entry points: `@fin/core/openapi`, `@fin/core/transport`.
-export * from './clock/index.js';
+export { type Clock, systemClock } from './clock/index.js';
 export * as endpoints from './endpoints/index.js';
-export * from './errors/index.js';
+export {
+  type ApiErrorCode,
+  catalogEntry,
+  type ErrorCatalogEntry,
+  type ErrorCode,
+  type ErrorDetail,
+  errorCatalog,
+  errorCodes,
+  FinAbortError,
+  FinApiError,
+  type FinApiErrorInit,
+  FinConnectionError,
+  FinError,
+  type FinErrorInit,
+  FinInputError,
+  type FinInputErrorInit,
+  FinRedirectError,
+  FinResponseParseError,
+  FinResponseTooLargeError,
+  FinResponseValidationError,
+  FinTimeoutError,
+  isFinApiError,
+  isFinError,
+  isFinInputError,
+  isKnownErrorCode,
+  type ResponseIssue,
+  type SchemaFailure,
+  schemaFailure,
+  type TokenErrorCode,
+  type TransportErrorCode,
+  type TransportErrorInit,
+  tokenEndpointErrors,
+  tokenErrorCodes,
+} from './errors/index.js';
 export * as cep from './identifiers/cep.js';
 export * as cnpj from './identifiers/cnpj.js';
 export * as cpf from './identifiers/cpf.js';
 export * as imei from './identifiers/imei.js';
 export * as nfeKey from './identifiers/nfe-key.js';
 export { exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH } from './json/nesting-depth.js';
-export type * from './logger/index.js';
+export type { LogEntry, Logger, LogLevel } from './logger/index.js';
 export * as money from './money/index.js';
-export * from './redact/index.js';
+export { maskSecretValues, type Redacted, redact, redactText } from './redact/index.js';
 // The schema types by name: `export type *` would also list every zod schema as a type-only name, which
 // autocompletes at the root and then fails as a value (TS1362); the schemas are values of `schemas`.
 export type {
@@ -75,4 +108,38 @@ export type {
 } from './schemas/index.js';
 export * as schemas from './schemas/index.js';
 export { MAX_SALE_AMOUNT_CENTS } from './schemas/primitives.js';
-export * from './webhooks/index.js';
+export {
+  type AuthorizationExpiredEvent,
+  type CancellationContradictedEvent,
+  type CancellationVerifiedEvent,
+  type ContractCreatedEvent,
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  generateWebhookSecret,
+  isWebhookVerificationError,
+  type KnownWebhookEvent,
+  parseWebhookEvent,
+  readWebhookHeaders,
+  type SignWebhookPayloadInput,
+  signWebhookDelivery,
+  signWebhookPayload,
+  type UnknownWebhookEvent,
+  type VerifiedWebhook,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  verifyWebhookSignature,
+  WEBHOOK_DELIVERY_TIMEOUT_MS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_SIGNATURE_VERSION,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookHeadersInput,
+  type WebhookHeaderValues,
+  type WebhookRawBody,
+  type WebhookVerificationCode,
+  WebhookVerificationError,
+  webhookSecretBytes,
+} from './webhooks/index.js';

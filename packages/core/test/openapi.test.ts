@@ -1,14 +1,5 @@
 // The OpenAPI 3.1 documents of both APIs: valid, complete against spec sections 4, 5 and 7, and true to the zod schemas.
-import {
-  authorizationExpiredEvent,
-  cancellationContradictedEvent,
-  cancellationVerifiedEvent,
-  contractCreatedEvent,
-  errorCatalog,
-  isKnownErrorCode,
-  schemas,
-  WEBHOOK_EVENT_TYPES,
-} from '@fin/core';
+import { errorCatalog, isKnownErrorCode, schemas, WEBHOOK_EVENT_TYPES } from '@fin/core';
 import {
   buildPartnerPosOpenApi,
   buildSalesAuthorizationOpenApi,
@@ -115,10 +106,10 @@ function withoutMockHint(component: JsonSchema | undefined): JsonSchema | undefi
 
 /** The webhook event schemas by component id. */
 const webhookEvents = {
-  ContractCreatedEvent: contractCreatedEvent,
-  CancellationVerifiedEvent: cancellationVerifiedEvent,
-  CancellationContradictedEvent: cancellationContradictedEvent,
-  AuthorizationExpiredEvent: authorizationExpiredEvent,
+  ContractCreatedEvent: schemas.contractCreatedEvent,
+  CancellationVerifiedEvent: schemas.cancellationVerifiedEvent,
+  CancellationContradictedEvent: schemas.cancellationContradictedEvent,
+  AuthorizationExpiredEvent: schemas.authorizationExpiredEvent,
 };
 
 function expectConverted(document: OpenApiDocument, schema: z.ZodType, id: string) {

@@ -1,8 +1,12 @@
 // Public entry point of @fin/server-kit: the service as a Web-standard fetch, adapters, stores, ports, workers; rules at ./rules.
-export type { ClientRegistration } from './auth/client-registry.js';
-export type { TrustedProxy } from './auth/presented-certificate.js';
+
 export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
 export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
+export type { ClientRegistration } from './deps/clients.js';
+export type { TrustedProxy } from './deps/proxy-trust.js';
+export { defaultLimits, type ServiceLimits } from './deps/service-deps.js';
+export type { WorkerRunOptions } from './deps/stop-signal.js';
+export type { WebhookSubscription } from './deps/webhook-subscription.js';
 export type { HoldReference } from './holds/change-hold.js';
 export type { HoldPlacement, PlaceHoldInput } from './holds/place-hold.js';
 export { answerClientErrors } from './http/client-errors.js';
@@ -10,7 +14,70 @@ export { fromRequest, toResponse } from './http/fetch-adapter.js';
 export { type NodeHandler, type PlainHandler, toNodeHandler } from './http/node-adapter.js';
 export type { BodyRead, PlainRequest, PlainResponse } from './http/plain.js';
 export { memoryStore } from './memory/memory-store.js';
-export * from './ports/index.js';
+export {
+  type AuthorizationRecord,
+  type AuthorizeClaim,
+  type AuthorizeClaimResult,
+  type AuthorizeFindings,
+  type AuthorizeLookup,
+  authorizationRecord,
+  type CancellationRecord,
+  type CatalogSnapshotRecord,
+  type ClaimWebhookEvents,
+  type Clock,
+  type ContractRecord,
+  type CreateAuthorization,
+  type CreateAuthorizationResult,
+  type CreditAnalysisRequest,
+  type CreditDecision,
+  type CreditEngine,
+  cancellationRecord,
+  contractRecord,
+  type HoldRecord,
+  type HoldRef,
+  type HoldReleaseReason,
+  type HoldStore,
+  holdRecord,
+  holdReleaseReason,
+  type IdempotencyClaim,
+  type IdempotencyClaimResult,
+  type IdempotencyKeyRef,
+  isStoreUnavailable,
+  type JsonValue,
+  type KeyAnswer,
+  type LimitedIdempotencyClaim,
+  type LimitedIdempotencyClaimResult,
+  type LogEntry,
+  type Logger,
+  type NewWebhookEvent,
+  type ProposalRecord,
+  proposalRecord,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitHit,
+  type SaleSearch,
+  type StockHoldOutcome,
+  type StockHolds,
+  type Store,
+  type StoredResponse,
+  type StoreStockHolds,
+  StoreUnavailableError,
+  systemClock,
+  type TokenRecord,
+  tokenRecord,
+  type UpdateAuthorization,
+  type UpdateAuthorizationResult,
+  type UpdateHoldResult,
+  type WebhookAttempt,
+  type WebhookEventQuery,
+  type WebhookEventRecord,
+  type WebhookEventStatus,
+  type WebhookEventStore,
+  type WebhookReplay,
+  type WorkerLease,
+  webhookEventRecord,
+  webhookEventStatus,
+} from './ports/index.js';
 // The configuration `createFinancingService` takes (`rules.r11`, `rules.clockSkewMs`) and its defaults; the
 // rule functions themselves are `@fin/server-kit/rules`.
 export { DEFAULT_CLOCK_SKEW_MS } from './rules/r06-time-window.js';
@@ -20,7 +87,6 @@ export {
   type FinancingService,
   type FinancingServiceOptions,
 } from './service/create-financing-service.js';
-export { defaultLimits, type ServiceLimits } from './service/deps.js';
 export type { HealthReport } from './service/health.js';
 export type { HealthPaths } from './service/probes.js';
 export type { ApprovedProposal, ApproveProposalInput } from './use-cases/approve-proposal.js';
@@ -32,7 +98,6 @@ export {
   WEBHOOK_RETRY_JITTER,
   WEBHOOK_RETRY_SCHEDULE_MS,
 } from './webhooks/retry-schedule.js';
-export type { WebhookSubscription } from './webhooks/subscriptions.js';
 export type {
   ReplayWebhooksInput,
   WebhookDeliveryOptions,
@@ -52,7 +117,6 @@ export {
 } from './workers/catalog-sync.js';
 export { type ConfirmationPollSummary, confirmationFromSale } from './workers/confirmation-poller.js';
 export type { HoldKeeperSummary } from './workers/hold-keeper.js';
-export type { WorkerRunOptions } from './workers/stop-signal.js';
 export {
   DEFAULT_WORKER_RUN_TIMEOUT_MS,
   startWorkerLoop,

@@ -1,12 +1,12 @@
 // One call in flight: its identifiers, its signal and deadline, and what its attempts have done so far.
 import { v4 as uuidv4 } from 'uuid';
 import type { z } from 'zod';
+import type { Clock } from '../clock/index.js';
 import { FinAbortError, FinInputError, FinTimeoutError } from '../errors/index.js';
 import { noopSpan, type SpanHandle } from '../telemetry/index.js';
 import { type CallSignal, createCallSignal } from './call-signal.js';
 import { callerHeaders } from './client-headers.js';
 import { checkIdempotencyKey } from './idempotency-key.js';
-import type { Transport } from './transport.js';
 import type { RequestOptions } from './types.js';
 
 export interface CallContext {
@@ -41,6 +41,14 @@ export interface CallContext {
   startDeadline(): void;
 }
 
+/** What a call takes from its client (the Transport): the defaults a call may override, its deadline, the clock. */
+export interface CallDefaults {
+  readonly timeoutMs: number;
+  readonly deadlineMs: number;
+  readonly maxRetries: number;
+  readonly clock: Clock;
+}
+
 /** An option or per-call override: absent, or an integer from `min` up; else refused before sending. */
 export function override(value: number | undefined, field: string, min: number): number | undefined {
   if (value === undefined || (Number.isSafeInteger(value) && value >= min)) return value;
@@ -56,7 +64,7 @@ export function override(value: number | undefined, field: string, min: number):
  * anything is sent.
  */
 export function openCall(
-  transport: Transport,
+  transport: CallDefaults,
   call: RequestOptions<z.ZodType>,
 ): { context: CallContext; close: () => void } {
   const timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? transport.timeoutMs;

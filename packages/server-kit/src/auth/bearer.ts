@@ -1,8 +1,8 @@
 // Bearer authentication of the API calls, with the errors of spec section 5 exactly.
 import type { ErrorCode, Scope } from '@fin/core';
+import type { RegisteredClient } from '../deps/clients.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { PlainRequest } from '../http/plain.js';
-import type { ServiceDeps } from '../service/deps.js';
-import type { RegisteredClient } from './client-registry.js';
 import { presentedCertificate } from './presented-certificate.js';
 import { hashToken } from './token-hash.js';
 

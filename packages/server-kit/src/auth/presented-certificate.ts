@@ -1,23 +1,7 @@
 // Which client certificate a request came with: the TLS peer's, or a trusted proxy's header, never a header anyone could write.
+import type { ProxyTrust, TrustedProxy } from '../deps/proxy-trust.js';
+import { thumbprintOfHeader } from '../http/certificate-thumbprint.js';
 import type { PlainRequest } from '../http/plain.js';
-import { thumbprintOfHeader } from './certificate-thumbprint.js';
-
-/** A TLS-terminating proxy the service is told to believe (`trustedProxy` of `createFinancingService`). */
-export interface TrustedProxy {
-  /** The header the proxy writes the client certificate into, e.g. `x-client-cert` (any case). */
-  certificateHeader: string;
-  /**
-   * The proxy's peer addresses: the header is read only from these. Without it, from every peer: only
-   * for a service no one can reach except through the proxy.
-   */
-  addresses?: readonly string[];
-}
-
-/** The checked, lower-cased form the service keeps. */
-export interface ProxyTrust {
-  header: string;
-  addresses: ReadonlySet<string> | undefined;
-}
 
 export function proxyTrust(proxy: TrustedProxy | undefined): ProxyTrust | undefined {
   if (proxy === undefined) return undefined;

@@ -1,12 +1,12 @@
 // POST /v1/oauth/token: OAuth 2.0 client_credentials (RFC 6749 4.4), registered scopes only, 60 issuances a minute per client_id.
 import { endpoints, schemas } from '@fin/core';
+import type { RegisteredClient } from '../deps/clients.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import { readForm } from '../http/body.js';
 import type { AnswerContext } from '../http/envelope.js';
 import { JSON_HEADERS, tokenFailure } from '../http/envelope.js';
 import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
-import type { ServiceDeps } from '../service/deps.js';
-import type { RegisteredClient } from './client-registry.js';
 import { presentedCertificate } from './presented-certificate.js';
 import { hashToken, newToken } from './token-hash.js';
 

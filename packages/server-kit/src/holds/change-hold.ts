@@ -1,9 +1,9 @@
 // Finds a hold the service made by its store and reservation id, and changes it by compare-and-set, reading again when another writer got there first.
 import { FinApiError, schemas } from '@fin/core';
 import * as z from 'zod';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import { validate } from '../http/validate.js';
 import type { HoldRecord } from '../ports/hold-record.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { holdStoreOf } from './hold-store-of.js';
 
 /** Names a hold as its caller knows it: the store it was placed at and the partner's reservation id. */

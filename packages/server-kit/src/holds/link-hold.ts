@@ -1,7 +1,7 @@
 // Links a hold the service made to the proposal service.proposals.approve stores (HOLD-3): the worker then follows that proposal's authorization.
 import { FinApiError } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { HoldRecord } from '../ports/hold-record.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { changeHold } from './change-hold.js';
 
 const refused = (issue: string) =>

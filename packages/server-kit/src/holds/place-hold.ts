@@ -1,9 +1,9 @@
 // service.holds.place: the financing service holds a device at the partner POS after the seller's IMEI validation (issue 30).
 import { FinApiError, schemas } from '@fin/core';
 import * as z from 'zod';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import { validate } from '../http/validate.js';
 import type { HoldRecord } from '../ports/hold-record.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { holdStoreOf } from './hold-store-of.js';
 
 export const placeHoldInput = z.object({

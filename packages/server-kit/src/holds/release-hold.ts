@@ -1,6 +1,7 @@
 // service.holds.release: the financing team's credit flow declined (or the seller gave up): the holds worker releases the hold.
+
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { HoldRecord } from '../ports/hold-record.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { changeHold, type HoldReference } from './change-hold.js';
 
 /**

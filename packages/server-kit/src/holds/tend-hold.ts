@@ -1,8 +1,8 @@
 // One look of the holds worker at one hold: its planned step sent to the partner POS, and the hold's next record (not yet written).
 import { isFinApiError, type StockReservation } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { HoldRecord } from '../ports/hold-record.js';
 import type { StoreStockHolds } from '../ports/stock-holds.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { type HoldPlanLimits, type HoldStep, planHold } from './hold-plan.js';
 
 /** After a failed call the next waits 30 s, doubling up to 15 minutes (HOLD-8). */

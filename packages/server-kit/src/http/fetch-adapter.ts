@@ -1,5 +1,5 @@
 // The Web-standard edge: a Request becomes a PlainRequest, a PlainResponse becomes a Response.
-import { thumbprintOfDer } from '../auth/certificate-thumbprint.js';
+import { thumbprintOfDer } from './certificate-thumbprint.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
 /** Reads a Web stream up to `limit` bytes; stops (and cancels the stream) as soon as it is exceeded. */

@@ -1,6 +1,6 @@
 // toNodeHandler(service): the node:http edge (also an Express/Connect middleware); no globals, no body parser.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { peerThumbprint } from '../auth/certificate-thumbprint.js';
+import { peerThumbprint } from './certificate-thumbprint.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
 /** What the adapter needs of a service: its plain-data core. */

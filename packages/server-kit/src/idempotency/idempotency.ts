@@ -1,14 +1,17 @@
 // Idempotent execution of writes: one run per (client, key), its answer stored with its effect; duplicates wait and replay.
+
+import type { RegisteredClient } from '../deps/clients.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { PlainResponse } from '../http/plain.js';
+import { newId } from '../ports/ids.js';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type {
   IdempotencyClaim,
   IdempotencyClaimResult,
   LimitedIdempotencyClaim,
   LimitedIdempotencyClaimResult,
+  Store,
 } from '../ports/store.js';
-import type { ServiceDeps } from '../service/deps.js';
-import { newId } from '../use-cases/ids.js';
 import { createKeyRelease } from './key-release.js';
 import { createOwnedRun, type Execute } from './owned-run.js';
 import { isStorable } from './storable.js';
@@ -29,6 +32,14 @@ export type IdempotentOutcome =
 export type ClaimWithinLimit = (
   input: LimitedIdempotencyClaim,
 ) => Promise<LimitedIdempotencyClaimResult & { prefetched?: unknown }>;
+
+/** The use case's own claiming step, if it has one (authorize's, which reads with the claim). */
+export type ClaimOf = (
+  store: Store,
+  client: RegisteredClient,
+  body: unknown,
+  now: Date,
+) => ClaimWithinLimit | undefined;
 
 export interface IdempotentRequest {
   clientId: string;

@@ -1,7 +1,8 @@
 // The run of the request that owns a key: its answer stored with its effect, or stored now, or the key released.
+
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { PlainResponse } from '../http/plain.js';
 import type { IdempotencyKeyRef, KeyAnswer } from '../ports/store.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { isStorable } from './storable.js';
 
 /** What a running write is given: the answer its committing store write carries (the atomic phase). */

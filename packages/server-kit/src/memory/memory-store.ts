@@ -20,8 +20,8 @@ import type {
   Store,
   UpdateAuthorization,
   UpdateAuthorizationResult,
-  WorkerLease,
 } from '../ports/store.js';
+import type { WorkerLease } from '../ports/worker-lease.js';
 import { isAuthorizationExpired } from '../rules/r06-expiry.js';
 import { holdsImei, IMEI_HOLDING_STATUSES } from '../rules/r10-imei.js';
 import { retainedMs, sliceMs, slidingWindowHit, type WindowSlice } from '../rules/sliding-window.js';

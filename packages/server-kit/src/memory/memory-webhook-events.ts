@@ -1,13 +1,13 @@
 // The webhook part of memoryStore(): event rows and their delivery state, each operation one synchronous block.
 import { copyRecord as copy } from '../ports/copy-record.js';
 import type { AuthorizationRecord } from '../ports/records.js';
-import type { WorkerLease } from '../ports/store.js';
 import {
   listLimit,
   type NewWebhookEvent,
   type WebhookEventRecord,
   type WebhookEventStore,
 } from '../ports/webhook-events.js';
+import type { WorkerLease } from '../ports/worker-lease.js';
 
 /** Types an authorization has at most once (docs/spec-decisions.md WD-2). */
 const ONCE_PER_AUTHORIZATION = new Set(['contract.created', 'authorization.expired']);

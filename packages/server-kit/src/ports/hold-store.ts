@@ -1,6 +1,6 @@
 // The Store port's stock holds (issue 30): one record per hold the service made, written by compare-and-set, listed under a worker lease.
 import type { HoldRecord } from './hold-record.js';
-import type { WorkerLease } from './store.js';
+import type { WorkerLease } from './worker-lease.js';
 
 /** Names one hold: reservation ids are unique per partner only. */
 export interface HoldRef {

@@ -23,3 +23,4 @@ export {
   webhookEventRecord,
   webhookEventStatus,
 } from './webhook-events.js';
+export type { WorkerLease } from './worker-lease.js';

@@ -47,6 +47,7 @@ import type {
   TokenRecord,
 } from './records.js';
 import type { NewWebhookEvent, WebhookEventStore } from './webhook-events.js';
+import type { WorkerLease } from './worker-lease.js';
 
 /** Identifies one idempotency key: keys are scoped by API client. */
 export interface IdempotencyKeyRef {
@@ -164,19 +165,6 @@ export type UpdateAuthorizationResult =
   | { ok: false; reason: 'proposal_use_taken' }
   /** `answer.owner` no longer holds its key: nothing written. */
   | { ok: false; reason: 'claim_lost' };
-
-/**
- * A worker's hold on the records a listing returns: while `until` is ahead, no listing that carries a
- * lease returns them again, whichever instance asks (`FOR UPDATE SKIP LOCKED` and a lease column in
- * PostgreSQL). Several instances may so run one worker at once without searching the same sale twice;
- * the writes themselves stay compare-and-set. A lease that ends (a crashed instance) frees its records.
- */
-export interface WorkerLease {
-  /** Which worker instance took them (for operators). */
-  owner: string;
-  now: Date;
-  until: Date;
-}
 
 export interface CatalogSnapshotRecord {
   snapshot: JsonValue;

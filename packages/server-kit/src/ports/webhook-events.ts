@@ -13,7 +13,7 @@
 import type { WebhookEventType } from '@fin/core';
 import * as z from 'zod';
 import type { AuthorizationRecord, JsonValue } from './records.js';
-import type { WorkerLease } from './store.js';
+import type { WorkerLease } from './worker-lease.js';
 
 export const webhookEventStatus = z.enum(['PENDING', 'DELIVERED', 'DEAD']);
 export type WebhookEventStatus = z.infer<typeof webhookEventStatus>;

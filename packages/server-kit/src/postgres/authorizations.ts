@@ -6,8 +6,8 @@ import type {
   CreateAuthorizationResult,
   UpdateAuthorization,
   UpdateAuthorizationResult,
-  WorkerLease,
 } from '../ports/store.js';
+import type { WorkerLease } from '../ports/worker-lease.js';
 import {
   AUTHORIZATION_COLUMN_TYPES,
   AUTHORIZATION_COLUMNS,

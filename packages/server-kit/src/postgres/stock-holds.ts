@@ -1,7 +1,7 @@
 // Stock holds in PostgreSQL (issue 30): a JSONB record per hold, compare-and-set on version, due holds leased with FOR UPDATE SKIP LOCKED.
 import { type HoldRecord, holdRecord } from '../ports/hold-record.js';
 import type { HoldStore } from '../ports/hold-store.js';
-import type { WorkerLease } from '../ports/store.js';
+import type { WorkerLease } from '../ports/worker-lease.js';
 import { type Queryable, query } from './sql.js';
 
 const toHold = (row: { record: unknown }) => holdRecord.parse(row.record);

@@ -1,6 +1,5 @@
 // The Store port's webhook part on PostgreSQL: due events leased with FOR UPDATE SKIP LOCKED, attempts, listing, replay.
 import type pg from 'pg';
-import type { WorkerLease } from '../ports/store.js';
 import {
   type ClaimWebhookEvents,
   listLimit,
@@ -9,6 +8,7 @@ import {
   type WebhookEventStore,
   type WebhookReplay,
 } from '../ports/webhook-events.js';
+import type { WorkerLease } from '../ports/worker-lease.js';
 import { selectLeased } from './authorizations.js';
 import { query } from './sql.js';
 import { toWebhookEventRecord, type WebhookEventRow } from './webhook-event-rows.js';

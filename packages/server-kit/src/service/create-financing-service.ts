@@ -1,8 +1,17 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
 import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
 import { createInstrumentation } from '@fin/core/transport';
-import { type ClientRegistration, createClientRegistry } from '../auth/client-registry.js';
-import { proxyTrust, type TrustedProxy } from '../auth/presented-certificate.js';
+import { createClientRegistry } from '../auth/client-registry.js';
+import { proxyTrust } from '../auth/presented-certificate.js';
+import type { ClientRegistration } from '../deps/clients.js';
+import type { TrustedProxy } from '../deps/proxy-trust.js';
+import {
+  defaultLimits,
+  type ServiceDeps,
+  type ServiceLimits,
+  type ServiceSettings,
+} from '../deps/service-deps.js';
+import type { WorkerRunOptions } from '../deps/stop-signal.js';
 import { changeHold, type HoldReference } from '../holds/change-hold.js';
 import { type HoldPlacement, type PlaceHoldInput, placeHold } from '../holds/place-hold.js';
 import { requestHoldRelease } from '../holds/release-hold.js';
@@ -37,9 +46,7 @@ import { type ExpirySummary, expireAuthorizations } from '../workers/authorizati
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
 import { type HoldKeeperSummary, keepHolds } from '../workers/hold-keeper.js';
-import type { WorkerRunOptions } from '../workers/stop-signal.js';
 import type { WorkerLoop } from '../workers/worker-loop.js';
-import { defaultLimits, type ServiceDeps, type ServiceLimits, type ServiceSettings } from './deps.js';
 import { createRequestHandler } from './handle-request.js';
 import { createHealthCheck, type HealthReport } from './health.js';
 import { createInFlight } from './in-flight.js';

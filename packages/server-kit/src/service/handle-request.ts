@@ -1,6 +1,7 @@
 // The pure core: one PlainRequest in, one PlainResponse out; ids and routing, then the endpoint's pipeline.
 import { endpoints, redact } from '@fin/core';
 import { issueToken } from '../auth/token-endpoint.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import { watchBody } from '../http/body.js';
 import { type AnswerContext, failure, tokenFailure } from '../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
@@ -8,7 +9,6 @@ import { readRequestIds } from '../http/request-ids.js';
 import { matchEndpoint } from '../http/routes.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import { withDeadline } from './deadline.js';
-import type { ServiceDeps } from './deps.js';
 import { createOutageMonitor } from './outage.js';
 import { createPipelines } from './pipeline/pipeline.js';
 import { UNAVAILABLE_HEADERS } from './pipeline/use-case.js';

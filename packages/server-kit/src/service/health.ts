@@ -1,7 +1,8 @@
 // service.health(): liveness and readiness as plain data, from the closing state, the store's ping and the attached worker loops.
+
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { WorkerLoop } from '../workers/worker-loop.js';
 import { withDeadline } from './deadline.js';
-import type { ServiceDeps } from './deps.js';
 
 export interface HealthReport {
   /** Liveness: this process answers (a process that cannot answer cannot say so): always true. */

@@ -1,6 +1,6 @@
 // R-08 needs the partner's sale search: said once, at start, for the clients registered without one.
 import type { Logger } from '@fin/core';
-import type { ClientRegistration } from '../auth/client-registry.js';
+import type { ClientRegistration } from '../deps/clients.js';
 
 /**
  * Warns once through `logger` when some clients have no `saleSearch`: their cancellation notices cannot

@@ -1,16 +1,16 @@
 // Which use case serves each endpoint of the Sales Authorization API: the dispatch table of the registry.
 import type { endpoints } from '@fin/core';
 import type { z } from 'zod';
-import type { RegisteredClient } from '../auth/client-registry.js';
+import type { RegisteredClient } from '../deps/clients.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { OperationId } from '../http/routes.js';
+import type { ClaimOf } from '../idempotency/idempotency.js';
 import type { AuthorizeFindings } from '../ports/store.js';
 import { authorizeSale } from '../use-cases/authorize.js';
 import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
 import type { Seal, UseCaseResult } from '../use-cases/result.js';
 import { retrieveSale } from '../use-cases/retrieve.js';
-import type { ServiceDeps } from './deps.js';
-import type { ClaimOf } from './pipeline/idempotent.js';
 import type { Trace } from './request-log.js';
 
 type Api = endpoints.SalesAuthorizationEndpoints;

@@ -3,59 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { schemas } from '@fin/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
+import type { AuthorizationRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
-import { cartFixture, deviceImei } from './cart-fixture.js';
+import { deviceImei } from './cart-fixture.js';
+import { authorizationFixture, proposalFixture } from './record-fixtures.js';
 import { describeWebhookEventConformance } from './webhook-conformance.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const T0 = new Date('2026-03-02T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
-/** A valid proposal; override what the test is about. */
-export function proposalFixture(overrides: Partial<ProposalRecord> = {}): ProposalRecord {
-  return {
-    proposalId: `prop_${randomUUID()}`,
-    clientTaxId: '52998224725',
-    storeId: 'store-1',
-    amount: { amount: 250_000, currency: 'BRL' },
-    installments: 10,
-    approvedAt: T0.toISOString(),
-    source: 'MANUAL',
-    ...overrides,
-  };
-}
-
-/** A valid AUTHORIZED record issued at `T0` (expires 15 minutes later); override what the test is about. */
-export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {}): AuthorizationRecord {
-  const issuedAt = overrides.issuedAt ?? T0.toISOString();
-  const imei = overrides.imei ?? '356938035643809';
-  const clientTaxId = overrides.clientTaxId ?? '52998224725';
-  const storeId = overrides.storeId ?? 'store-1';
-  const body = cartFixture({ imei, clientTaxId, storeId, price: 250_000 });
-  return {
-    authorizationId: `auth_${randomUUID()}`,
-    clientId: 'partner-a',
-    status: 'AUTHORIZED',
-    version: 1,
-    issuedAt,
-    expiresAt: new Date(Date.parse(issuedAt) + 15 * MINUTE).toISOString(),
-    updatedAt: issuedAt,
-    clientTaxId,
-    storeId,
-    imei,
-    grandTotal: body.totals.grandTotal,
-    cart: { ...body, services: body.services ?? [] },
-    proposalId: `prop_${randomUUID()}`,
-    proposalUse: 0,
-    confirmation: null,
-    confirmedAt: null,
-    contract: null,
-    cancellation: null,
-    ...overrides,
-  };
-}
 
 /** `record` confirmed (with its contract), then noticed cancelled for an EXCHANGE: every field set. */
 const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecord => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthorizationRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
 import type { NewWebhookEvent } from '../ports/webhook-events.js';
-import { authorizationFixture } from './store-conformance.js';
+import { authorizationFixture } from './record-fixtures.js';
 
 const MINUTE = 60_000;
 const T0 = new Date('2026-03-02T12:00:00.000Z');

@@ -1,14 +1,14 @@
 // service.proposals.approve: the financing team's own credit flow stores an approved proposal for a CPF and store.
 import { FinApiError, schemas } from '@fin/core';
 import * as z from 'zod';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import { linkHold } from '../holds/link-hold.js';
 import { validate } from '../http/validate.js';
 import type { HoldRecord } from '../ports/hold-record.js';
+import { newProposalId } from '../ports/ids.js';
 import type { ProposalRecord } from '../ports/records.js';
 import { installmentsFor } from '../rules/installment-floor.js';
 import { checkSaleCeiling } from '../rules/sale-ceiling.js';
-import type { ServiceDeps } from '../service/deps.js';
-import { newProposalId } from './ids.js';
 
 export const approveProposalInput = z.object({
   clientTaxId: schemas.cpf,

@@ -1,8 +1,10 @@
 // POST /v1/sales/authorize, the proposal lookup order of DESIGN 1 (R-11 reuse, CreditEngine), R-06, R-07.
 import { catalogEntry, type Money, money, type ProposalReuse, type schemas } from '@fin/core';
 import type { z } from 'zod';
-import type { RegisteredClient } from '../auth/client-registry.js';
 import { readPartnerCatalog } from '../catalog/partner-catalog.js';
+import type { RegisteredClient } from '../deps/clients.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { newAuthorizationId, newProposalId } from '../ports/ids.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
 import type { AuthorizeFindings } from '../ports/store.js';
 import { installmentsFit, installmentsFor } from '../rules/installment-floor.js';
@@ -12,8 +14,6 @@ import { declineResult } from '../rules/r07-decline.js';
 import { checkImeiNotFinanced } from '../rules/r10-imei.js';
 import { checkProposalReuse, selectExchangeToReuse } from '../rules/r11-reuse.js';
 import { checkSaleCeiling } from '../rules/sale-ceiling.js';
-import type { ServiceDeps } from '../service/deps.js';
-import { newAuthorizationId, newProposalId } from './ids.js';
 import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
 
 export type Cart = z.output<typeof schemas.authorizeRequest>;

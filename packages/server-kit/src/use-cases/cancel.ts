@@ -1,10 +1,10 @@
 // POST /v1/sales/{id}/cancel: records the notice at once, then tries R-08 verification through the partner's sale search.
 import type { CancelRequest } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { AuthorizationRecord } from '../ports/records.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
 import { checkCancelledAt } from '../rules/r06-time-window.js';
 import { checkCancelTransition } from '../rules/transitions.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { loadOwned } from './load-owned.js';
 import { claimLost, done, refused, type Seal, type UseCaseResult } from './result.js';
 import { verifyCancellation } from './verify-cancellation.js';

@@ -1,11 +1,11 @@
 // POST /v1/sales/{id}/confirm: AUTHORIZED -> CONFIRMED, creating the credit contract exactly once.
 import type { ConfirmRequest } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { newContractId } from '../ports/ids.js';
 import type { AuthorizationRecord } from '../ports/records.js';
 import { buildContract } from '../rules/contract.js';
 import { checkConfirmTransition } from '../rules/transitions.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { contractCreated } from '../webhooks/event-drafts.js';
-import { newContractId } from './ids.js';
 import { loadOwned } from './load-owned.js';
 import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
 

@@ -1,6 +1,7 @@
 // Tenancy (DESIGN 7): an authorization exists, for a client, only when that client created it.
+
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { AuthorizationRecord } from '../ports/records.js';
-import type { ServiceDeps } from '../service/deps.js';
 
 /** The record when `clientId` owns it; another client's record is indistinguishable from a missing one. */
 export async function loadOwned(

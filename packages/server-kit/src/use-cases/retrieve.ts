@@ -1,7 +1,7 @@
 // GET /v1/sales/{id}: the owner's read of an authorization's current state (DESIGN 22; tenancy as DESIGN 7).
 import type { AuthorizationState } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { loadOwned } from './load-owned.js';
 import { done, refused, type UseCaseResult } from './result.js';
 

@@ -1,11 +1,11 @@
 // R-08 verification: one sale search for a pending cancellation notice, and the status change it allows.
 import { isFinApiError, isFinError, type SaleStatus } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
 import type { AuthorizationRecord, CancellationRecord } from '../ports/records.js';
 import type { SaleSearch } from '../ports/sale-search.js';
 import type { KeyAnswer } from '../ports/store.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
 import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { cancellationSettled } from '../webhooks/event-drafts.js';
 
 /** The verifier gives up after this many searches (about two days with the backoff below). */

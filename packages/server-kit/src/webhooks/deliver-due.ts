@@ -1,8 +1,8 @@
 // service.webhooks.deliverDue(): one pass of the sender: claim the due events, POST each outside any transaction, record the outcome.
 import { randomUUID } from 'node:crypto';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { stopSignal } from '../deps/stop-signal.js';
 import type { WebhookEventRecord } from '../ports/webhook-events.js';
-import type { ServiceDeps } from '../service/deps.js';
-import { stopSignal } from '../workers/stop-signal.js';
 import { nextAttemptDelayMs } from './retry-schedule.js';
 import { sendWebhook, type WebhookSendResult } from './send-webhook.js';
 import { subscribedTo } from './subscriptions.js';

@@ -5,9 +5,9 @@ import type {
   CancellationVerifiedEvent,
   ContractCreatedEvent,
 } from '@fin/core';
+import { newId } from '../ports/ids.js';
 import type { AuthorizationRecord } from '../ports/records.js';
 import type { NewWebhookEvent } from '../ports/webhook-events.js';
-import { newId } from '../use-cases/ids.js';
 
 /** An event's `data` as the store keeps it: the store adds `sequence`. */
 type Draft<E extends { data: { sequence: number } }> = Omit<E['data'], 'sequence'>;

@@ -1,18 +1,6 @@
 // A partner's webhook subscriptions (`clients[].webhooks` of createFinancingService): checked once, at startup.
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType, webhookSecretBytes } from '@fin/core';
-
-/** Where and how one partner receives contract-status events (docs/server-kit.md, "Webhooks"). */
-export interface WebhookSubscription {
-  /** The partner's receiver: `https://...` (`http://` only for loopback and tests). */
-  url: string;
-  /**
-   * Every active secret (`whsec_<base64>`): each delivery carries one signature per secret, so a rotation
-   * (add the new secret, let the receiver switch, drop the old) loses nothing.
-   */
-  secrets: readonly string[];
-  /** Only these types (default every type; a type added later is sent to subscriptions without a list). */
-  events?: readonly WebhookEventType[];
-}
+import { WEBHOOK_EVENT_TYPES, webhookSecretBytes } from '@fin/core';
+import type { WebhookSubscription } from '../deps/webhook-subscription.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

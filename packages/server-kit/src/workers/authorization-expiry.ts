@@ -1,9 +1,9 @@
 // The expiry worker (issue 26): once no confirmation can arrive any more, stores EXPIRED with its `authorization.expired` event.
 import { randomUUID } from 'node:crypto';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { stopSignal, type WorkerRunOptions } from '../deps/stop-signal.js';
 import type { AuthorizationRecord } from '../ports/records.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { authorizationExpired } from '../webhooks/event-drafts.js';
-import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
 
 export interface ExpirySummary {
   /** Authorizations stored `EXPIRED` with their event in this run. */

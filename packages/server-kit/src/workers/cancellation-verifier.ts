@@ -1,8 +1,8 @@
 // The cancellation verifier: searches again for every pending notice that is due, until the POS answers.
 import { randomUUID } from 'node:crypto';
-import type { ServiceDeps } from '../service/deps.js';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { stopSignal, type WorkerRunOptions } from '../deps/stop-signal.js';
 import { nextVerificationDelayMs, verifyCancellation } from '../use-cases/verify-cancellation.js';
-import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
 
 export interface VerificationSummary {
   /** Notices searched in this run. */

@@ -1,13 +1,13 @@
 // The confirmation poller (DESIGN 4): for sales never confirmed, searches the partner POS until the sale is ACTIVE, then confirms from its invoice.
 import { randomUUID } from 'node:crypto';
 import { type ConfirmRequest, type SaleStatus, schemas } from '@fin/core';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { stopSignal, type WorkerRunOptions } from '../deps/stop-signal.js';
 import type { AuthorizationRecord } from '../ports/records.js';
 import { AUTHORIZATION_VALIDITY_MS } from '../rules/r06-expiry.js';
 import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
-import type { ServiceDeps } from '../service/deps.js';
 import { confirmAuthorization } from '../use-cases/confirm.js';
 import { searchSales } from '../use-cases/verify-cancellation.js';
-import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
 
 export interface ConfirmationPollSummary {
   /** Authorizations whose sale was searched in this run. */

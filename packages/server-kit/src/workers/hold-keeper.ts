@@ -1,9 +1,9 @@
 // The holds worker (issue 30): extends each hold the service made to its authorization's expiresAt plus the grace, releases it when it must, records how it ended.
 import { randomUUID } from 'node:crypto';
+import type { ServiceDeps } from '../deps/service-deps.js';
+import { stopSignal, type WorkerRunOptions } from '../deps/stop-signal.js';
 import { holdStoreOf, keepsHolds } from '../holds/hold-store-of.js';
 import { tendHold } from '../holds/tend-hold.js';
-import type { ServiceDeps } from '../service/deps.js';
-import { stopSignal, type WorkerRunOptions } from './stop-signal.js';
 
 export interface HoldKeeperSummary {
   /** Holds looked at in this run. */

@@ -1,8 +1,8 @@
 // Stage: the bearer token of spec section 5, with the scopes the endpoint's registry entry requires.
 import type { Scope } from '@fin/core';
 import { authenticateBearer } from '../../auth/bearer.js';
+import type { ServiceDeps } from '../../deps/service-deps.js';
 import { failure } from '../../http/envelope.js';
-import type { ServiceDeps } from '../deps.js';
 import type { Stage } from './stage.js';
 
 export const authenticate =

@@ -1,25 +1,15 @@
 // Stage: a write runs once per Idempotency-Key; duplicates replay its stored answer, wait, or conflict (DESIGN 9).
 
-import type { RegisteredClient } from '../../auth/client-registry.js';
+import type { ServiceDeps } from '../../deps/service-deps.js';
 import { failure } from '../../http/envelope.js';
 import { retryAfter } from '../../http/per-minute-limit.js';
 import type { PlainResponse } from '../../http/plain.js';
 import { requestFingerprint } from '../../idempotency/fingerprint.js';
-import type { ClaimWithinLimit, createIdempotency } from '../../idempotency/idempotency.js';
-import type { Store } from '../../ports/store.js';
-import type { ServiceDeps } from '../deps.js';
+import type { ClaimOf, createIdempotency } from '../../idempotency/idempotency.js';
 import { fromStage, type Stage } from './stage.js';
 
 /** A waiting duplicate gives up this long before its request's deadline, to answer 409 in progress in time. */
 const DEADLINE_MARGIN_MS = 250;
-
-/** The use case's own claiming step, if it has one (authorize's, which reads with the claim). */
-export type ClaimOf = (
-  store: Store,
-  client: RegisteredClient,
-  body: unknown,
-  now: Date,
-) => ClaimWithinLimit | undefined;
 
 export function idempotent(
   deps: ServiceDeps,

@@ -1,9 +1,9 @@
 // Stage: the JSON body within the size limit, parsed by the endpoint's schema; only for entries that have a body.
 import type { z } from 'zod';
+import type { ServiceDeps } from '../../deps/service-deps.js';
 import { readJson } from '../../http/body.js';
 import { failure } from '../../http/envelope.js';
 import { validate } from '../../http/validate.js';
-import type { ServiceDeps } from '../deps.js';
 import type { Trace } from '../request-log.js';
 import type { Stage } from './stage.js';
 

@@ -1,7 +1,7 @@
 // The request pipeline of each API endpoint, its stages chosen from the endpoint's registry entry.
 import { endpoints } from '@fin/core';
+import type { ServiceDeps } from '../../deps/service-deps.js';
 import { createIdempotency } from '../../idempotency/idempotency.js';
-import type { ServiceDeps } from '../deps.js';
 import { type UseCaseId, useCaseIds, useCaseOf } from '../use-case-table.js';
 import { authenticate } from './authenticate.js';
 import { idempotencyKey } from './idempotency-key.js';

@@ -1,8 +1,8 @@
 // Stage: the per-minute limit of the endpoint's rate class, per client (spec section 8).
 import type { endpoints } from '@fin/core';
+import type { ServiceDeps } from '../../deps/service-deps.js';
 import { failure } from '../../http/envelope.js';
 import { perMinuteHit, retryAfter } from '../../http/per-minute-limit.js';
-import type { ServiceDeps } from '../deps.js';
 import { fromStage, type Stage } from './stage.js';
 
 /** The rate classes of the API's calls (the token endpoint counts its own, before any bearer exists). */

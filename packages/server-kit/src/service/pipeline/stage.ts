@@ -1,6 +1,6 @@
 // A stage of the request pipeline (hono-style middleware): the context it reads and enriches, and their composition.
 import type { endpoints } from '@fin/core';
-import type { RegisteredClient } from '../../auth/client-registry.js';
+import type { RegisteredClient } from '../../deps/clients.js';
 import type { AnswerContext } from '../../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../../http/plain.js';
 import type { OwnedKey } from '../../idempotency/owned-run.js';

@@ -1,8 +1,9 @@
 // Stage: the endpoint's use case, its result answered in the envelope (the last stage: it calls no next).
+
+import type { ServiceDeps } from '../../deps/service-deps.js';
 import { type AnswerContext, failure, success } from '../../http/envelope.js';
 import type { PlainResponse } from '../../http/plain.js';
 import type { Seal, UseCaseResult } from '../../use-cases/result.js';
-import type { ServiceDeps } from '../deps.js';
 import type { ParsedUseCase } from '../use-case-table.js';
 import { fromStage, type Stage } from './stage.js';
 

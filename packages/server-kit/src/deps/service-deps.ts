@@ -1,12 +1,12 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
 import { type Clock, endpoints, type Logger } from '@fin/core';
-import type { ClientRegistry } from '../auth/client-registry.js';
-import type { ProxyTrust } from '../auth/presented-certificate.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
 import { DEFAULT_CONFIRMATION_GRACE_MS } from '../rules/r06-time-window.js';
 import type { ProposalReusePolicy } from '../rules/r11-reuse.js';
+import type { ClientRegistry } from './clients.js';
+import type { ProxyTrust } from './proxy-trust.js';
 
 /** Limits and durations, each with the spec's value (section 8) or ours (docs/spec-decisions.md). */
 export interface ServiceLimits {

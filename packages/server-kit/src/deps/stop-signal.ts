@@ -1,5 +1,5 @@
 // When a worker run stops between items: its caller's signal (a closing WorkerLoop) or the service closing.
-import type { ServiceDeps } from '../service/deps.js';
+import type { ServiceDeps } from './service-deps.js';
 
 export interface WorkerRunOptions {
   /** Aborting it makes the run return its summary before the next item (`startWorkerLoop` passes one). */
