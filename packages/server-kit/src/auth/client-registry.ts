@@ -1,6 +1,7 @@
 // The registered API clients: secrets kept only as keyed digests and compared in constant time.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Scope } from '@fin/core';
+import type { MutualTls } from '@fin/core/transport';
 import type { SaleSearch } from '../ports/sale-search.js';
 import type { StockHolds } from '../ports/stock-holds.js';
 import { checkSubscriptions, type WebhookSubscription } from '../webhooks/subscriptions.js';
@@ -52,9 +53,11 @@ export interface ClientRegistry {
   holdsFor(storeId: string): RegisteredClient | undefined;
 }
 
+/** Under `mutualTls: 'required'` (decision TLS-13) every client is bound, or the service does not start. */
 export function createClientRegistry(
   clients: readonly ClientRegistration[],
   environment: string,
+  mutualTls: MutualTls,
 ): ClientRegistry {
   // A key per service instance: the digests are useless outside this process.
   const key = randomBytes(32);
@@ -81,6 +84,12 @@ export function createClientRegistry(
       },
       secretDigest: digest(client.clientSecret),
     });
+    if (mutualTls === 'required' && client.certificate === undefined) {
+      throw new TypeError(
+        `createFinancingService: mutualTls is 'required' but client ${client.clientId} is not bound to a ` +
+          'certificate: give it certificate: { sha256 } (docs/mtls.md)',
+      );
+    }
   }
   return {
     get: (clientId) => byId.get(clientId)?.client,
