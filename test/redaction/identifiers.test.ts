@@ -27,6 +27,13 @@ beforeAll(() => {
 });
 afterAll(() => vi.restoreAllMocks());
 
+declare global {
+  /** Vite's `import.meta.glob` (vitest runs on Vite; the root has no `vite/client` types). */
+  interface ImportMeta {
+    glob<T>(pattern: string, options: { eager: true }): Record<string, T>;
+  }
+}
+
 interface ServerIds {
   newAuthorizationId(): string;
   newContractId(): string;
