@@ -105,6 +105,39 @@ describe('mutual TLS: a server that requires a client certificate (issue 29 §1)
   });
 });
 
+describe("DESIGN 26 (issue 35 §6): mutualTls 'required' makes both clients refuse to start without tls", () => {
+  it('both constructors throw a FinInputError naming tls, the field missing', () => {
+    for (const make of [() => pos({ mutualTls: 'required' }), () => pointOfSale({ mutualTls: 'required' })]) {
+      expect(make).toThrow(FinInputError);
+      expect(make).toThrow(/mutualTls is 'required' but no tls option is given/);
+      try {
+        make();
+      } catch (error) {
+        expect((error as FinInputError).details).toEqual([{ field: 'tls', issue: expect.any(String) }]);
+      }
+    }
+  });
+
+  it('a misspelt setting is refused rather than read as optional', () => {
+    expect(() => pos({ mutualTls: 'requried' as never, tls: clientTls })).toThrow(FinInputError);
+    expect(() => pointOfSale({ mutualTls: 'requried' as never, tls: clientTls })).toThrow(FinInputError);
+  });
+
+  it('with tls both work as before: a store read and a whole authorize over mutual TLS', async () => {
+    const stores = await pos({ mutualTls: 'required', tls: clientTls }).stores.list().toArray();
+    expect(stores).toHaveLength(2);
+    const result = await pointOfSale({ mutualTls: 'required', tls: clientTls }).authorize(
+      cartFor(nextImei(), PARTNER_A.storeId),
+    );
+    expect(result.authorized).toBe(true);
+  });
+
+  it("the default ('optional') keeps today's behaviour: a client without tls is made", () => {
+    expect(() => pos()).not.toThrow();
+    expect(() => pointOfSale({ mutualTls: 'optional' })).not.toThrow();
+  });
+});
+
 describe('TLS below 1.2 is refused (spec section 5)', () => {
   it('a server offering only TLS 1.1 never completes a handshake with either client', async () => {
     const old = createServer(

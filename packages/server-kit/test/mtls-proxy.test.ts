@@ -1,9 +1,9 @@
 // Mutual TLS through service.fetch: the peer certificate a host passes, and a TLS-terminating proxy's header only when it is trusted.
-import { randomUUID, X509Certificate } from 'node:crypto';
 import { createFinancingService, type FinancingServiceOptions, sandboxCreditEngine } from '@fin/server-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../../test/support/certificates.js';
 import { boundClient } from './support/bound-client.js';
+import { derOf, read, token } from './support/certificate-calls.js';
 
 let pki: TestPki;
 beforeAll(() => {
@@ -19,37 +19,7 @@ const serviceWith = (extra: Partial<FinancingServiceOptions> = {}) =>
 
 /** nginx's `$ssl_client_escaped_cert`: the PEM, URL-encoded. */
 const escapedPem = (name: 'bound' | 'other') => encodeURIComponent(pki.clients[name]!.cert);
-const der = (name: 'bound' | 'other') => new Uint8Array(new X509Certificate(pki.clients[name]!.cert).raw);
-
-type Service = ReturnType<typeof serviceWith>;
-type Info = Parameters<Service['fetch']>[1];
-
-async function token(service: Service, headers: Record<string, string> = {}, info?: Info) {
-  const answer = await service.fetch(
-    new Request('https://api.test/v1/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: 'grant_type=client_credentials&client_id=bound&client_secret=b0und',
-    }),
-    info,
-  );
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-}
-
-async function read(service: Service, bearer: unknown, headers: Record<string, string> = {}, info?: Info) {
-  const answer = await service.fetch(
-    new Request('https://api.test/v1/sales/00000000-0000-4000-8000-000000000000', {
-      headers: {
-        authorization: `Bearer ${String(bearer)}`,
-        'x-request-id': randomUUID(),
-        'x-correlation-id': randomUUID(),
-        ...headers,
-      },
-    }),
-    info,
-  );
-  return answer.status;
-}
+const der = (name: 'bound' | 'other') => derOf(pki.clients[name]!.cert);
 
 describe('service.fetch(request, { peerCertificate }): the host hands the TLS peer certificate over (Hono, Deno, Bun)', () => {
   it('authenticates the bound client with its DER and binds the token to it', async () => {

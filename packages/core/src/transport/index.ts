@@ -56,6 +56,7 @@ export type {
 export { callerHeaders, RESERVED_HEADERS, userAgent } from './client-headers.js';
 export { createHttpClient } from './http-client.js';
 export { isIdempotencyKey, newIdempotencyKey } from './idempotency-key.js';
+export { isMutualTls, type MutualTls } from './mutual-tls.js';
 export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
 export { DEFAULT_RATE_LIMITS } from './pacing.js';
 export {

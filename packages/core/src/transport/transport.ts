@@ -8,6 +8,7 @@ import { override } from './call-context.js';
 import { createTransportTelemetry, type TransportTelemetry } from './call-telemetry.js';
 import { type ClientEventHub, createClientEvents } from './client-events.js';
 import { clientHeaders } from './client-headers.js';
+import { checkMutualTls } from './mutual-tls.js';
 import { createPacers, type Pacers } from './pacing.js';
 import { type BackoffOptions, DEFAULT_BACKOFF } from './retry-policy.js';
 import { type Fetch, tlsFetch } from './tls-fetch.js';
@@ -67,7 +68,7 @@ const wholeRequest =
 /**
  * Throws a FinInputError when `defaultHeaders` names a header of the SDK, `appInfo` is not header-safe,
  * `maxResponseBytes` is not a positive integer, `baseUrl` is plain HTTP to a remote host (without
- * `allowInsecureHttp`) or `tls` lacks its certificate or key.
+ * `allowInsecureHttp`), `tls` lacks its certificate or key, or `mutualTls` is `'required'` without `tls`.
  */
 export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Transport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -78,6 +79,7 @@ export function createTransport(options: HttpClientOptions, sdk?: SdkInfo): Tran
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const log = createTransportLog(options.logger);
   checkBaseUrl(baseUrl, options.allowInsecureHttp, log);
+  checkMutualTls(options);
   return {
     options,
     baseUrl,

@@ -5,6 +5,7 @@ import type { RateClass } from '../endpoints/endpoint.js';
 import type { Logger } from '../logger/index.js';
 import type { Scope } from '../schemas/index.js';
 import type { ClientEventListener, ClientEventName } from './client-events.js';
+import type { MutualTls } from './mutual-tls.js';
 import type { BackoffOptions } from './retry-policy.js';
 import type { ClientTlsOptions } from './tls-fetch.js';
 
@@ -56,6 +57,11 @@ export interface HttpClientOptions {
    * call and the token requests. One connection pool for the client's life; TLS below 1.2 is refused.
    */
   tls?: ClientTlsOptions;
+  /**
+   * `'required'` (production under spec v2.0, docs/mtls.md): the client refuses to start without `tls`,
+   * a FinInputError naming `tls`. Default `'optional'`.
+   */
+  mutualTls?: MutualTls;
   /**
    * Lets a plain `http://` `baseUrl` reach a host that is neither loopback nor a reserved test name
    * (`.test`, `.localhost`, `.invalid`, `.example`); refused otherwise. Logs one warning per client.

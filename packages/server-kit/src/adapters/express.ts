@@ -1,6 +1,7 @@
-// @fin/server-kit/express: the service as an Express router that reads its request bytes itself, before or after express.json().
+// @fin/server-kit/express: the service as an Express router, mounted before or after express.json() and express.urlencoded().
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fromNode, readNodeBody, send } from '../http/node-adapter.js';
+import { boundedBody, parsedBodyBytes } from '../http/parsed-body.js';
 import type { BodyRead } from '../http/plain.js';
 import { type AdaptedService, servesPath } from './service-paths.js';
 
@@ -12,6 +13,8 @@ export type ExpressRequest = IncomingMessage & {
   ip?: string | undefined;
   /** The exact bytes a host's parser kept (`express.json({ verify })`, see docs/server-kit.md). */
   rawBody?: unknown;
+  /** What a host's parser left (`express.json()`, `express.urlencoded()`), used when no `rawBody` was kept. */
+  body?: unknown;
 };
 
 /** `app.use(financingRouter(service))`: an Express middleware (a router of the service's paths only). */
@@ -21,14 +24,17 @@ export type FinancingRouter = (
   next: (error?: unknown) => void,
 ) => void;
 
-/** Thrown (to Express's `next`) when a parser consumed the body and kept no exact bytes of it. */
+/**
+ * Thrown (to Express's `next`) when a middleware consumed the body and left neither `req.body` nor
+ * `req.rawBody`: there is nothing left to read. express.json(), express.urlencoded(), express.text() and
+ * express.raw() always leave `req.body`.
+ */
 export class BodyAlreadyReadError extends Error {
   override readonly name = 'BodyAlreadyReadError';
   constructor() {
     super(
-      'financingRouter: a body parser (express.json() or express.urlencoded()) read this request before the ' +
-        'financing router and kept no raw bytes; mount app.use(financingRouter(service)) before the parsers, ' +
-        'or keep the bytes with express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })',
+      'financingRouter: a middleware read this request before the financing router and left neither req.body ' +
+        'nor req.rawBody; mount app.use(financingRouter(service)) before it, or keep the bytes as req.rawBody',
     );
   }
 }
@@ -41,26 +47,24 @@ const hasBody = (req: ExpressRequest) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
- * The exact request bytes: the host's kept `rawBody`, else the stream itself; never a parsed body turned
- * back into JSON (its numbers, key order and duplicates would not be what the client sent). `undefined`
- * when a parser spent the stream and kept nothing.
+ * The request's body for the service (decision FIT-3): the bytes the host kept as `rawBody`, else the
+ * stream itself when no parser read it, else the body a parser left in `req.body`, turned back into bytes
+ * (the service fingerprints the parsed value, DESIGN 9). `undefined` when a middleware spent the stream
+ * and left nothing.
  */
-function exactBody(req: ExpressRequest): ((limit: number) => Promise<BodyRead>) | undefined {
+function bodyOf(req: ExpressRequest): ((limit: number) => Promise<BodyRead>) | undefined {
   const kept = req.rawBody;
-  if (kept instanceof Uint8Array) {
-    return (limit) =>
-      Promise.resolve(
-        kept.byteLength > limit ? { ok: false, reason: 'too_large' } : { ok: true, bytes: kept },
-      );
-  }
+  if (kept instanceof Uint8Array) return (limit) => Promise.resolve(boundedBody(kept, limit));
   if (!consumed(req)) return (limit) => readNodeBody(req, limit);
-  return hasBody(req) ? undefined : () => Promise.resolve({ ok: true, bytes: new Uint8Array(0) });
+  if (!hasBody(req)) return () => Promise.resolve({ ok: true, bytes: new Uint8Array(0) });
+  const parsed = parsedBodyBytes(req.body, req.headers['content-type']);
+  return parsed && ((limit) => Promise.resolve(boundedBody(parsed, limit)));
 }
 
 /**
  * An Express router for the service: the API's paths (`/v1/...`) and its `healthPaths`; any other
  * request goes on to the host's next route. Mount it at the root (`app.use(router)`), before or after
- * `express.json()`: see {@link BodyAlreadyReadError} for the one case it refuses.
+ * `express.json()` and `express.urlencoded()`: every request they pass on is answered as on node:http.
  */
 export function financingRouter(service: AdaptedService): FinancingRouter {
   if (typeof service?.handle !== 'function' || typeof service.healthPaths !== 'object') {
@@ -73,7 +77,7 @@ export function financingRouter(service: AdaptedService): FinancingRouter {
       next();
       return;
     }
-    const readBody = exactBody(req);
+    const readBody = bodyOf(req);
     if (!readBody) {
       next(new BodyAlreadyReadError());
       return;

@@ -19,9 +19,21 @@ const refuse = (code: ErrorCode, error?: string, extra?: string): BearerResult =
   headers: { 'www-authenticate': challenge(error, extra) },
 });
 
+/** RFC 8705 3: the token is bound to a certificate this connection does not carry (or, required, to none). */
+const certificateRefused = () =>
+  refuse('invalid_token', 'invalid_token', ', error_description="certificate-bound token"');
+
+/**
+ * Under `mutualTls: 'required'` (decision TLS-13) a token is good only when bound to a certificate its client
+ * is still bound to: a token issued before the setting (unbound) or to a certificate since rotated out is not.
+ */
+const unboundUnderRequired = (deps: ServiceDeps, bound: string | undefined, client: RegisteredClient) =>
+  deps.settings.mutualTls === 'required' && (bound === undefined || !client.certificates.has(bound));
+
 /**
  * `missing_token` (no Authorization header), `invalid_token` (not a Bearer token, unknown, of a client
- * no longer registered here, or bound to a client certificate this connection does not carry: RFC 8705 3),
+ * no longer registered here, or bound to a client certificate this connection does not carry: RFC 8705 3;
+ * under `mutualTls: 'required'`, also one bound to no certificate of its client),
  * `expired_token` (known but past its hour), `insufficient_scope` (403: the
  * token lacks one of `scopes`, those the endpoint's registry entry requires).
  */
@@ -39,7 +51,7 @@ export async function authenticateBearer(
   if (!token) return refuse('invalid_token', 'invalid_token');
   const bound = token.certificateSha256;
   if (bound !== undefined && bound !== presentedCertificate(request, deps.settings.trustedProxy)) {
-    return refuse('invalid_token', 'invalid_token', ', error_description="certificate-bound token"');
+    return certificateRefused();
   }
   if (Date.parse(token.expiresAt) <= now.getTime())
     return refuse('expired_token', 'invalid_token', ', error_description="expired"');
@@ -51,6 +63,7 @@ export async function authenticateBearer(
   ) {
     return refuse('invalid_token', 'invalid_token');
   }
+  if (unboundUnderRequired(deps, bound, client)) return certificateRefused();
   if (scopes.some((scope) => !token.scopes.includes(scope))) {
     return refuse('insufficient_scope', 'insufficient_scope', `, scope="${scopes.join(' ')}"`);
   }

@@ -1,12 +1,15 @@
 // The registered API clients: secrets kept only as keyed digests and compared in constant time.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MutualTls } from '@fin/core/transport';
 import type { ClientRegistration, ClientRegistry, RegisteredClient } from '../deps/clients.js';
 import { normalizeThumbprint } from '../http/certificate-thumbprint.js';
 import { checkSubscriptions } from '../webhooks/subscriptions.js';
 
+/** Under `mutualTls: 'required'` (decision TLS-13) every client is bound, or the service does not start. */
 export function createClientRegistry(
   clients: readonly ClientRegistration[],
   environment: string,
+  mutualTls: MutualTls,
 ): ClientRegistry {
   // A key per service instance: the digests are useless outside this process.
   const key = randomBytes(32);
@@ -33,6 +36,12 @@ export function createClientRegistry(
       },
       secretDigest: digest(client.clientSecret),
     });
+    if (mutualTls === 'required' && client.certificate === undefined) {
+      throw new TypeError(
+        `createFinancingService: mutualTls is 'required' but client ${client.clientId} is not bound to a ` +
+          'certificate: give it certificate: { sha256 } (docs/mtls.md)',
+      );
+    }
   }
   return {
     get: (clientId) => byId.get(clientId)?.client,

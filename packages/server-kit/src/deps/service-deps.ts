@@ -1,5 +1,6 @@
 // What every part of the service is given: ports, registered clients and the resolved settings.
 import { type Clock, endpoints, type Logger } from '@fin/core';
+import type { MutualTls } from '@fin/core/transport';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { Store } from '../ports/store.js';
@@ -79,6 +80,8 @@ export interface ServiceSettings {
   limits: ServiceLimits;
   /** The TLS-terminating proxy whose certificate header is believed; none unless configured. */
   trustedProxy: ProxyTrust | undefined;
+  /** `'required'`: every client is bound to a certificate and every token to one of them (decision TLS-13). */
+  mutualTls: MutualTls;
 }
 
 export interface ServiceDeps {

@@ -5,7 +5,8 @@ import type { BodyRead, PlainRequest } from './plain.js';
 export type BodyFailure = { ok: false; code: ErrorCode; details: ErrorDetail[] };
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+/** The token endpoint's form (RFC 6749): the parser's and the re-encoder's test of a form body. */
+export const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 const bodyIssue = (code: ErrorCode, issue: string, field = 'body'): BodyFailure => ({
   ok: false,

@@ -1,6 +1,7 @@
 // toNodeHandler(service): the node:http edge (also an Express/Connect middleware); no globals, no body parser.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { peerThumbprint } from './certificate-thumbprint.js';
+import { boundedBody, parsedBodyBytes } from './parsed-body.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
 /** What the adapter needs of a service: its plain-data core. */
@@ -14,24 +15,15 @@ export type NodeHandler = (
   next?: (error?: unknown) => void,
 ) => void;
 
-/** A body a host framework already parsed (Express `req.body`), turned back into bytes. */
-function parsedBody(req: IncomingMessage): Uint8Array | undefined {
-  const body = (req as IncomingMessage & { body?: unknown }).body;
-  if (body === undefined || !req.readableEnded) return undefined;
-  if (typeof body === 'string' || body instanceof Uint8Array) return Buffer.from(body);
-  const type = req.headers['content-type'] ?? '';
-  if (type.includes('application/x-www-form-urlencoded') && typeof body === 'object' && body !== null) {
-    return Buffer.from(new URLSearchParams(body as Record<string, string>).toString());
-  }
-  return Buffer.from(JSON.stringify(body));
-}
+/** A body a host framework already parsed (Express `req.body`) once the stream is spent, as bytes. */
+const parsedBody = (req: IncomingMessage): Uint8Array | undefined =>
+  req.readableEnded
+    ? parsedBodyBytes((req as IncomingMessage & { body?: unknown }).body, req.headers['content-type'])
+    : undefined;
 
 export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   const parsed = parsedBody(req);
-  if (parsed)
-    return Promise.resolve(
-      parsed.byteLength > limit ? { ok: false, reason: 'too_large' } : { ok: true, bytes: parsed },
-    );
+  if (parsed) return Promise.resolve(boundedBody(parsed, limit));
   if (Number(req.headers['content-length']) > limit) {
     req.resume();
     return Promise.resolve({ ok: false, reason: 'too_large' });

@@ -1,6 +1,6 @@
 // createFinancingService(options): the Sales Authorization API as a Web-standard fetch, with its proposals and workers.
 import { type Clock, type Logger, MAX_SALE_AMOUNT_CENTS, systemClock } from '@fin/core';
-import { createInstrumentation } from '@fin/core/transport';
+import { createInstrumentation, isMutualTls, type MutualTls } from '@fin/core/transport';
 import { createClientRegistry } from '../auth/client-registry.js';
 import { proxyTrust } from '../auth/presented-certificate.js';
 import type { ClientRegistration } from '../deps/clients.js';
@@ -97,6 +97,12 @@ export interface FinancingServiceOptions {
    * its addresses. Off by default: a certificate header is never read unless this names it.
    */
   trustedProxy?: TrustedProxy;
+  /**
+   * `'required'` in production (spec v2.0, docs/mtls.md): the service refuses to start unless every client
+   * has `certificate`, and refuses every call not made with the caller's bound certificate (the token
+   * request `invalid_client`, an API call `invalid_token`). Default `'optional'`: binding is per client.
+   */
+  mutualTls?: MutualTls;
   /** How webhooks (`clients[].webhooks`) reach receivers: `{ fetch?, random?, timeoutMs? }`. */
   webhookDelivery?: WebhookDeliveryOptions;
 }
@@ -170,6 +176,13 @@ function positiveInteger(name: string, value: number, min = 1, max = Number.MAX_
   return value;
 }
 
+function mutualTlsSetting(value: unknown): MutualTls {
+  if (!isMutualTls(value)) {
+    throw new TypeError("createFinancingService: mutualTls must be 'optional' or 'required'");
+  }
+  return value ?? 'optional';
+}
+
 function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
   const r11 = { ...defaultProposalReusePolicy, ...options.rules?.r11 };
   positiveInteger('rules.r11.windowDays', r11.windowDays, 0);
@@ -205,6 +218,7 @@ function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
     ),
     limits,
     trustedProxy: proxyTrust(options.trustedProxy),
+    mutualTls: mutualTlsSetting(options.mutualTls),
   };
 }
 
@@ -228,7 +242,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     clock: options.clock ?? systemClock,
     logger: options.logger,
     credit: tracedCreditEngine(options.credit, instrumentation),
-    clients: createClientRegistry(options.clients, settings.environment),
+    clients: createClientRegistry(options.clients, settings.environment, settings.mutualTls),
     rateLimiter: options.rateLimiter ?? traced,
     settings,
     stopping: stopping.signal,
