@@ -1,9 +1,9 @@
 // A throwaway PostgreSQL server as a process of its own: starts on loopback, prints its port, halts and resumes on command, and stops and deletes itself when its parent goes away.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 import {
   findPostgresBinaries,
   type PostgresVersion,
@@ -32,17 +32,6 @@ const serverSettings = [
 /** More `name=value` settings from the parent (the bench loads pg_stat_statements), one a line. */
 const extraSettings = (process.env.FIN_POSTGRES_SETTINGS ?? '').split('\n').filter((line) => line !== '');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, args: string[], runAs: RunAs | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
