@@ -12,7 +12,11 @@ import {
   startInstance,
   tokenFor,
 } from '../../packages/server-kit/test/postgres/support/instances.js';
-import { customer, LOAD_STORE, partnerFor } from '../../packages/server-kit/test/postgres/support/partners.js';
+import {
+  customer,
+  LOAD_STORE,
+  partnerFor,
+} from '../../packages/server-kit/test/postgres/support/partners.js';
 import { cart, deviceImei } from '../../packages/server-kit/test/support/harness.js';
 import { startPgBouncer, type TestPgBouncer } from '../support/pgbouncer.js';
 import { type ReplicatedPostgres, startReplicatedPostgres, waitFor } from '../support/replicated-postgres.js';
@@ -21,7 +25,11 @@ import { ensureBuilt, installPackedPackages } from './packed-install.js';
 const DATABASE = 'fin';
 /** The service's login: not a superuser, its bounds set on the role (the operator's step behind PgBouncer). */
 const SERVICE_ROLE = 'fin_service';
-const ROLE_BOUNDS = { statement_timeout: '1500ms', lock_timeout: '500ms', idle_in_transaction_session_timeout: '10s' };
+const ROLE_BOUNDS = {
+  statement_timeout: '1500ms',
+  lock_timeout: '500ms',
+  idle_in_transaction_session_timeout: '10s',
+};
 const INSTANCE_ENV = {
   FIN_TEST_LIMITS: JSON.stringify({
     writesPerMinute: 1_000_000_000,
@@ -121,6 +129,19 @@ afterAll(async () => {
   expect(exited.map((instance) => instance.baseUrl)).toEqual([]);
 }, 60_000);
 
+/** Each fin_ table's size (heap, indexes, TOAST) on the new primary, per sale served, in bytes. */
+async function tableBytesPerSale(sales: number): Promise<Record<string, number>> {
+  return sql(cluster!.standbyPort, 'postgres', DATABASE, async (db) => {
+    const { rows } = await db.query(
+      `SELECT relname, pg_total_relation_size(oid)::bigint AS bytes FROM pg_class
+       WHERE relkind = 'r' AND relname LIKE 'fin\\_%' ORDER BY 2 DESC`,
+    );
+    return Object.fromEntries(
+      rows.map((row) => [row.relname, Math.round(Number(row.bytes) / Math.max(1, sales))]),
+    );
+  });
+}
+
 describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to a synchronous standby', () => {
   it('the primary SIGKILLed under load, the standby promoted, PgBouncer re-pointed: no authorization answered 200 is lost, no 500, recovery measured', async () => {
     const token = await tokenFor(instances[0]!, partnerFor('faults'));
@@ -131,7 +152,10 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
     async function send(instance: Instance, sale: Sale): Promise<Answer> {
       const sentAt = Date.now();
       try {
-        const answer = await post(instance, '/v1/sales/authorize', sale.body, { token, idempotencyKey: sale.key });
+        const answer = await post(instance, '/v1/sales/authorize', sale.body, {
+          token,
+          idempotencyKey: sale.key,
+        });
         const retryAfter = answer.headers.get('retry-after');
         return { status: answer.status, body: answer.body, retryAfter, sentAt, at: Date.now() };
       } catch {
@@ -144,7 +168,11 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
       const n = next++;
       const sale: Sale = {
         key: randomUUID(),
-        body: cart({ imei: deviceImei(700_000 + n), storeId: LOAD_STORE, clientTaxId: customer(700_000 + n) }),
+        body: cart({
+          imei: deviceImei(700_000 + n),
+          storeId: LOAD_STORE,
+          clientTaxId: customer(700_000 + n),
+        }),
         answers: [],
       };
       sales.push(sale);
@@ -165,8 +193,18 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
     });
     const served = (after: number) =>
       sales.flatMap((s) => s.answers).filter((a) => a.status === 200 && a.sentAt >= after);
+    const walAt = () =>
+      sql(cluster!.primaryPort, 'postgres', DATABASE, async (db) => {
+        const { rows } = await db.query('SELECT pg_current_wal_lsn()::text AS lsn');
+        return rows[0].lsn as string;
+      });
     try {
+      // The capacity model's figure (docs/operations.md): WAL per sale served, over the load before the kill.
+      const walStart = await walAt();
+      const servedBefore = sales.filter((s) => s.final?.status === 200).length;
       await sleep(LOAD_BEFORE_KILL_MS);
+      const walEnd = await walAt();
+      const servedMeanwhile = sales.filter((s) => s.final?.status === 200).length - servedBefore;
       const killedAt = Date.now();
       cluster!.killPrimary();
       await cluster!.promoteStandby();
@@ -181,13 +219,25 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
       const answers = sales.flatMap((s) => s.answers);
       const statuses: Record<number, number> = {};
       for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-      const committed = sales.filter((s) => s.final?.status === 200 && s.final.body.data?.authorized === true);
+      const committed = sales.filter(
+        (s) => s.final?.status === 200 && s.final.body.data?.authorized === true,
+      );
       const ids = committed.map((s) => s.final!.body.data.authorizationId as string);
       const onNewPrimary = await sql(cluster!.standbyPort, 'postgres', DATABASE, async (db) => {
-        const { rows } = await db.query('SELECT authorization_id FROM fin_authorizations WHERE authorization_id = ANY($1)', [ids]);
+        const { rows } = await db.query(
+          'SELECT authorization_id FROM fin_authorizations WHERE authorization_id = ANY($1)',
+          [ids],
+        );
         return new Set(rows.map((row) => row.authorization_id as string));
       });
       const lost = ids.filter((id) => !onNewPrimary.has(id));
+      const walBytes = await sql(cluster!.standbyPort, 'postgres', DATABASE, async (db) => {
+        const { rows } = await db.query('SELECT pg_wal_lsn_diff($1, $2)::bigint AS bytes', [
+          walEnd,
+          walStart,
+        ]);
+        return Number(rows[0].bytes);
+      });
       const report = {
         sales: sales.length,
         committed: committed.length,
@@ -196,8 +246,12 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
         statuses,
         killToRepointMs: switchedMs,
         recoveryMs,
+        walBytesPerSale: Math.round(walBytes / Math.max(1, servedMeanwhile)),
+        tableBytesPerSale: await tableBytesPerSale(committed.length),
       };
-      console.info(`issue 37 failover (packed packages, PgBouncer 1.18, PostgreSQL 15): ${JSON.stringify(report)}`);
+      console.info(
+        `issue 37 failover (packed packages, PgBouncer 1.18, PostgreSQL 15): ${JSON.stringify(report)}`,
+      );
 
       // Never a 500 (DESIGN 20): the switch is answered 503 with Retry-After.
       expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);

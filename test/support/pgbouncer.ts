@@ -28,7 +28,6 @@ const SETTINGS = {
   query_wait_timeout: '5',
 };
 
-
 function ini(folder: string, port: number, serverPort: number): string {
   return [
     '[databases]',

@@ -32,7 +32,6 @@ const serverSettings = [
 /** More `name=value` settings from the parent (the bench loads pg_stat_statements), one a line. */
 const extraSettings = (process.env.FIN_POSTGRES_SETTINGS ?? '').split('\n').filter((line) => line !== '');
 
-
 function run(command: string, args: string[], runAs: RunAs | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {

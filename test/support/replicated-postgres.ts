@@ -43,7 +43,13 @@ interface Server {
 }
 
 /** Starts postgres in a process group of its own; resolves when it logs `ready`, bounded at 60 s. */
-function startServer(postgres: string, dataDir: string, runAs: RunAs | undefined, ready: RegExp, extra: string[]) {
+function startServer(
+  postgres: string,
+  dataDir: string,
+  runAs: RunAs | undefined,
+  ready: RegExp,
+  extra: string[],
+) {
   return async (): Promise<Server> => {
     const port = await freePort();
     const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', ''];
@@ -138,7 +144,13 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       ['-D', primaryDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
       as,
     );
-    const primary = await startServer(binaries.postgres, primaryDir, runAs, /ready to accept connections/, [])();
+    const primary = await startServer(
+      binaries.postgres,
+      primaryDir,
+      runAs,
+      /ready to accept connections/,
+      [],
+    )();
     servers.push(primary);
     await withClient(url(primary.port), async (db) => {
       await db.query(`ALTER SYSTEM SET synchronous_standby_names = '"${STANDBY_NAME}"'`);
@@ -146,7 +158,22 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
     });
     await run(
       join(bin, 'pg_basebackup'),
-      ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primary.port),
+        '-U',
+        'postgres',
+        '-D',
+        standbyDir,
+        '-R',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '--no-sync',
+      ],
       { ...as, timeout: 60_000 },
     );
     const standby = await startServer(

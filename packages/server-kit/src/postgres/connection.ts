@@ -55,8 +55,7 @@ export interface OpenedPool {
  * pooler refuses it (PgBouncer: "unsupported startup parameter"), which `migrate()` turns into the advice
  * to connect directly.
  */
-const UNBOUNDED_SESSION =
-  '-c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0';
+const UNBOUNDED_SESSION = '-c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0';
 
 /**
  * `bounded: false` (migrations) leaves statements and locks unbounded: a migration may rightly take long,

@@ -79,7 +79,8 @@ async function assertLockHeld(client: Parameters<typeof query>[0]): Promise<void
        AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted) AS held`,
     LOCK,
   );
-  if (!rows[0]?.held) throw new Error(`@fin/server-kit/postgres: this session lost its migration lock; ${DIRECTLY}`);
+  if (!rows[0]?.held)
+    throw new Error(`@fin/server-kit/postgres: this session lost its migration lock; ${DIRECTLY}`);
 }
 
 async function applyPending(

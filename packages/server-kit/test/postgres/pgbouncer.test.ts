@@ -120,7 +120,9 @@ describe('issue 37 §5: the bounds of DESIGN 19-20 behind PgBouncer in transacti
     const logs: LogEntry[] = [];
     const store = behindBouncer(UNBOUNDED, logs);
     try {
-      await expect(store.ping!()).rejects.toThrow(/statement_timeout=0 .*lock_timeout=0 .*idle_in_transaction_session_timeout=0/);
+      await expect(store.ping!()).rejects.toThrow(
+        /statement_timeout=0 .*lock_timeout=0 .*idle_in_transaction_session_timeout=0/,
+      );
       await expect(store.ping!()).rejects.toThrow(/ALTER ROLE/);
       const said = logs.filter((entry) => entry.event === 'postgres.timeouts_not_in_force');
       expect(said).toHaveLength(1);
@@ -151,7 +153,10 @@ describe('issue 37 §5: the bounds of DESIGN 19-20 behind PgBouncer in transacti
       await other.end();
     }
     // The role's own sessions keep their bound: only migrate()'s session is lifted.
-    const settings = await admin((db) => db.query("SELECT current_setting('lock_timeout') AS s"), url.toString());
+    const settings = await admin(
+      (db) => db.query("SELECT current_setting('lock_timeout') AS s"),
+      url.toString(),
+    );
     expect(settings.rows[0].s).toBe('300ms');
   });
 });
