@@ -112,7 +112,7 @@ beforeAll(async () => {
   });
   // Migrations connect directly (their advisory lock lives in a session), unbounded whatever the role says.
   await migrate({ connectionString: cluster.connectionString(primary, DATABASE, SERVICE_ROLE) });
-  bouncer = await startPgBouncer(primary, ['postgres', SERVICE_ROLE]);
+  bouncer = await startPgBouncer(primary, { users: ['postgres', SERVICE_ROLE], databases: [DATABASE] });
   const viaBouncer = bouncer.connectionString(DATABASE, SERVICE_ROLE);
   instances = await Promise.all(
     [1, 2].map(() => startInstance({ DATABASE_URL: viaBouncer, ...INSTANCE_ENV }, { from: entry })),
@@ -129,17 +129,25 @@ afterAll(async () => {
   expect(exited.map((instance) => instance.baseUrl)).toEqual([]);
 }, 60_000);
 
-/** Each fin_ table's size (heap, indexes, TOAST) on the new primary, per sale served, in bytes. */
-async function tableBytesPerSale(sales: number): Promise<Record<string, number>> {
-  return sql(cluster!.standbyPort, 'postgres', DATABASE, async (db) => {
+/** Each fin_ table's size (heap, indexes, TOAST) on the server at `port`, in bytes. */
+async function tableBytes(port: number): Promise<Record<string, number>> {
+  return sql(port, 'postgres', DATABASE, async (db) => {
     const { rows } = await db.query(
       `SELECT relname, pg_total_relation_size(oid)::bigint AS bytes FROM pg_class
        WHERE relkind = 'r' AND relname LIKE 'fin\\_%' ORDER BY 2 DESC`,
     );
-    return Object.fromEntries(
-      rows.map((row) => [row.relname, Math.round(Number(row.bytes) / Math.max(1, sales))]),
-    );
+    return Object.fromEntries(rows.map((row) => [row.relname, Number(row.bytes)]));
   });
+}
+
+/** What each table grew by over the run, in KiB per 1 000 sales (the capacity model's unit). */
+function kibPer1000Sales(before: Record<string, number>, after: Record<string, number>, sales: number) {
+  return Object.fromEntries(
+    Object.entries(after).map(([table, bytes]) => [
+      table,
+      Math.round(((bytes - (before[table] ?? 0)) / Math.max(1, sales)) * (1000 / 1024)),
+    ]),
+  );
 }
 
 describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to a synchronous standby', () => {
@@ -188,6 +196,7 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
       }
     }
 
+    const sizesBefore = await tableBytes(cluster!.primaryPort);
     const lanes = Array.from({ length: LANES }, async (_, lane) => {
       while (!stopping) await sell(lane);
     });
@@ -247,7 +256,11 @@ describe('issue 37 §5: primary failover through PgBouncer (transaction mode) to
         killToRepointMs: switchedMs,
         recoveryMs,
         walBytesPerSale: Math.round(walBytes / Math.max(1, servedMeanwhile)),
-        tableBytesPerSale: await tableBytesPerSale(committed.length),
+        tableKibPer1000Sales: kibPer1000Sales(
+          sizesBefore,
+          await tableBytes(cluster!.standbyPort),
+          committed.length,
+        ),
       };
       console.info(
         `issue 37 failover (packed packages, PgBouncer 1.18, PostgreSQL 15): ${JSON.stringify(report)}`,

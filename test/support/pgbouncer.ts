@@ -28,10 +28,11 @@ const SETTINGS = {
   query_wait_timeout: '5',
 };
 
-function ini(folder: string, port: number, serverPort: number): string {
+/** Each database named (not the `*` fallback): PgBouncer re-reads a named one's address on RELOAD. */
+function ini(folder: string, port: number, serverPort: number, databases: readonly string[]): string {
   return [
     '[databases]',
-    `* = host=127.0.0.1 port=${serverPort}`,
+    ...databases.map((name) => `${name} = host=127.0.0.1 port=${serverPort} dbname=${name}`),
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${port}`,
@@ -73,8 +74,11 @@ function started(child: ChildProcess): Promise<void> {
   });
 }
 
-/** PgBouncer in transaction mode before the server on `serverPort`, for the logins `users` (trusted). */
-export async function startPgBouncer(serverPort: number, users: readonly string[]): Promise<TestPgBouncer> {
+/** PgBouncer in transaction mode before the server on `serverPort`: its `databases`, for the logins `users` (trusted). */
+export async function startPgBouncer(
+  serverPort: number,
+  { users, databases }: { users: readonly string[]; databases: readonly string[] },
+): Promise<TestPgBouncer> {
   if (!existsSync(PGBOUNCER)) {
     throw new Error(`No ${PGBOUNCER}: install Debian's pgbouncer (apt-get install pgbouncer; .ci/run does).`);
   }
@@ -87,7 +91,7 @@ export async function startPgBouncer(serverPort: number, users: readonly string[
   let child: ChildProcess | undefined;
   for (let attempt = 1; !child; attempt++) {
     port = await freePort();
-    writeOwned(config, ini(folder, port, serverPort), runAs);
+    writeOwned(config, ini(folder, port, serverPort, databases), runAs);
     // PgBouncer refuses to run as root: as PostgreSQL, it runs as the unprivileged account.
     const candidate = spawn(PGBOUNCER, [config], {
       uid: runAs?.uid,
@@ -112,7 +116,7 @@ export async function startPgBouncer(serverPort: number, users: readonly string[
     port,
     connectionString,
     async repoint(serverPort) {
-      writeOwned(config, ini(folder, port, serverPort), runAs);
+      writeOwned(config, ini(folder, port, serverPort, databases), runAs);
       const console = new pg.Client({ connectionString: connectionString('pgbouncer', 'postgres') });
       await console.connect();
       try {

@@ -55,7 +55,10 @@ beforeAll(async () => {
       await db.query(`GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
     }
   });
-  bouncer = await startPgBouncer(server.port, ['postgres', BOUNDED, UNBOUNDED]);
+  bouncer = await startPgBouncer(server.port, {
+    users: ['postgres', BOUNDED, UNBOUNDED],
+    databases: [database],
+  });
 });
 afterAll(async () => {
   await bouncer?.stop();
