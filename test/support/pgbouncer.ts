@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
+import { loggedReady } from './logged-ready';
 import { postgresRunAs, type RunAs } from './postgres-binaries';
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -50,30 +51,6 @@ function writeOwned(path: string, text: string, runAs: RunAs | undefined) {
   if (runAs) chownSync(path, runAs.uid, runAs.gid);
 }
 
-/** Resolves once PgBouncer logs that it listens; rejects with its log if it exits first or takes 20 s. */
-function started(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`pgbouncer did not start in 20 s: ${log}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (/listening on 127\.0\.0\.1/.test(log)) {
-        clearTimeout(timer);
-        child.stderr?.off('data', onData);
-        child.stderr?.resume();
-        child.off('exit', onExit);
-        resolve();
-      }
-    };
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`pgbouncer exited with ${code} while starting: ${log}`));
-    };
-    child.stderr?.on('data', onData);
-    child.once('exit', onExit);
-  });
-}
-
 /** PgBouncer in transaction mode before the server on `serverPort`: its `databases`, for the logins `users` (trusted). */
 export async function startPgBouncer(
   serverPort: number,
@@ -99,7 +76,7 @@ export async function startPgBouncer(
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     try {
-      await started(candidate);
+      await loggedReady(candidate, /listening on 127\.0\.0\.1/, 'pgbouncer', 20_000);
       child = candidate;
     } catch (error) {
       candidate.kill('SIGKILL');

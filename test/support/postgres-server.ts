@@ -4,6 +4,7 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { loggedReady } from './logged-ready';
 import {
   findPostgresBinaries,
   type PostgresVersion,
@@ -50,8 +51,8 @@ function run(command: string, args: string[], runAs: RunAs | undefined): Promise
   });
 }
 
-/** Starts postgres and resolves once it accepts connections; rejects with its log if it exits first. */
-function startServer(
+/** Starts postgres and resolves once it accepts connections; rejects with its log if it exits first or takes 2 minutes. */
+async function startServer(
   postgres: string,
   dataDir: string,
   port: number,
@@ -59,28 +60,13 @@ function startServer(
 ): Promise<ChildProcess> {
   const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', ''];
   for (const setting of [...serverSettings, ...extraSettings]) args.push('-c', setting);
-  return new Promise((resolve, reject) => {
-    const child = spawn(postgres, args, {
-      uid: runAs?.uid,
-      gid: runAs?.gid,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('ready to accept connections')) {
-        child.stderr?.off('data', onData);
-        child.stderr?.resume();
-        child.off('exit', onExit);
-        resolve(child);
-      }
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`postgres exited with ${code} while starting: ${log}`));
-    child.stderr?.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', reject);
+  const child = spawn(postgres, args, {
+    uid: runAs?.uid,
+    gid: runAs?.gid,
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  await loggedReady(child, /ready to accept connections/, 'postgres', 120_000);
+  return child;
 }
 
 async function main() {

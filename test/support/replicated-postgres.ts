@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './free-port';
+import { loggedReady } from './logged-ready';
 import { findPostgresBinaries, postgresRunAs, type RunAs, runnableBy } from './postgres-binaries';
 
 const run = promisify(execFile);
@@ -60,26 +61,7 @@ function startServer(
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    await new Promise<void>((resolve, reject) => {
-      let log = '';
-      const timer = setTimeout(() => reject(new Error(`postgres did not start in 60 s: ${log}`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        log += chunk.toString();
-        if (ready.test(log)) {
-          clearTimeout(timer);
-          child.stderr?.off('data', onData);
-          child.stderr?.resume();
-          child.off('exit', onExit);
-          resolve();
-        }
-      };
-      const onExit = (code: number | null) => {
-        clearTimeout(timer);
-        reject(new Error(`postgres exited with ${code} while starting: ${log}`));
-      };
-      child.stderr?.on('data', onData);
-      child.once('exit', onExit);
-    });
+    await loggedReady(child, ready, 'postgres', 60_000);
     return { child, port };
   };
 }
