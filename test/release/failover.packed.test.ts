@@ -5,6 +5,7 @@ import type { AuthorizeRequest } from '@fin/core';
 import { migrate } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settles } from '../../packages/server-kit/test/postgres/support/fault-suite.js';
 import {
   type Instance,
   packedInstanceEntry,
@@ -71,13 +72,6 @@ interface Sale {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What a POS does not retry: an answer that is not "try again" (5xx, 409 in progress, 429, none). */
-const settles = (a: Answer) =>
-  a.status !== 0 &&
-  a.status < 500 &&
-  a.status !== 429 &&
-  !(a.status === 409 && a.body?.error?.code === 'idempotency_key_in_progress');
 
 let folder: string | undefined;
 let cluster: ReplicatedPostgres | undefined;
