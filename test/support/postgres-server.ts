@@ -1,9 +1,10 @@
 // A throwaway PostgreSQL server as a process of its own: starts on loopback, prints its port, halts and resumes on command, and stops and deletes itself when its parent goes away.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
+import { loggedReady } from './logged-ready';
 import {
   findPostgresBinaries,
   type PostgresVersion,
@@ -32,18 +33,6 @@ const serverSettings = [
 /** More `name=value` settings from the parent (the bench loads pg_stat_statements), one a line. */
 const extraSettings = (process.env.FIN_POSTGRES_SETTINGS ?? '').split('\n').filter((line) => line !== '');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function run(command: string, args: string[], runAs: RunAs | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
@@ -62,8 +51,8 @@ function run(command: string, args: string[], runAs: RunAs | undefined): Promise
   });
 }
 
-/** Starts postgres and resolves once it accepts connections; rejects with its log if it exits first. */
-function startServer(
+/** Starts postgres and resolves once it accepts connections; rejects with its log if it exits first or takes 2 minutes. */
+async function startServer(
   postgres: string,
   dataDir: string,
   port: number,
@@ -71,28 +60,13 @@ function startServer(
 ): Promise<ChildProcess> {
   const args = ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', ''];
   for (const setting of [...serverSettings, ...extraSettings]) args.push('-c', setting);
-  return new Promise((resolve, reject) => {
-    const child = spawn(postgres, args, {
-      uid: runAs?.uid,
-      gid: runAs?.gid,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('ready to accept connections')) {
-        child.stderr?.off('data', onData);
-        child.stderr?.resume();
-        child.off('exit', onExit);
-        resolve(child);
-      }
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`postgres exited with ${code} while starting: ${log}`));
-    child.stderr?.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', reject);
+  const child = spawn(postgres, args, {
+    uid: runAs?.uid,
+    gid: runAs?.gid,
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  await loggedReady(child, /ready to accept connections/, 'postgres', 120_000);
+  return child;
 }
 
 async function main() {

@@ -30,15 +30,32 @@ export type PostgresConnection =
       connectionString: string;
       /** Pool size of this instance (default 10): see "Pool sizing" in docs/server-kit.md. */
       max?: number;
+      /**
+       * Who puts the statement, lock and idle-in-transaction timeouts on the store's sessions:
+       * `'connection'` (default) sends them as startup parameters of each connection; `'role'` sends none
+       * (PgBouncer in transaction mode refuses them) and relies on the deployer's
+       * `ALTER ROLE ... SET` (docs/operations.md, "Behind PgBouncer"): the store checks at start and on
+       * every readiness probe that they are in force, no looser than configured here.
+       */
+      timeoutsFrom?: 'connection' | 'role';
     } & PostgresTimeouts)
   /** A pool the deployer made and closes (and bounds: see docs/server-kit.md); the store only borrows from it. */
   | { pool: pg.Pool };
 
 export interface OpenedPool {
   pool: pg.Pool;
+  /** The bounds in force for this pool's sessions (the defaults where none was given). */
+  timeouts: Required<PostgresTimeouts>;
   /** Ends the pool if we created it; leaves a borrowed one alone. */
   end(): Promise<void>;
 }
+
+/**
+ * Startup parameter of a migration's session: no bound at all, whatever the role's settings say. A
+ * pooler refuses it (PgBouncer: "unsupported startup parameter"), which `migrate()` turns into the advice
+ * to connect directly.
+ */
+const UNBOUNDED_SESSION = '-c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0';
 
 /**
  * `bounded: false` (migrations) leaves statements and locks unbounded: a migration may rightly take long,
@@ -49,7 +66,8 @@ export function openPool(
   applicationName: string,
   { bounded = true }: { bounded?: boolean } = {},
 ): OpenedPool {
-  if ('pool' in connection) return { pool: connection.pool, end: async () => {} };
+  if ('pool' in connection)
+    return { pool: connection.pool, timeouts: defaultPostgresTimeouts, end: async () => {} };
   if (typeof connection.connectionString !== 'string' || connection.connectionString === '') {
     throw new TypeError('@fin/server-kit/postgres: pass `{ connectionString }` or `{ pool }`');
   }
@@ -62,17 +80,22 @@ export function openPool(
     }
     timeouts[name] = value;
   }
+  if (![undefined, 'connection', 'role'].includes(connection.timeoutsFrom)) {
+    throw new TypeError("@fin/server-kit/postgres: timeoutsFrom must be 'connection' or 'role'");
+  }
   const pool = new pg.Pool({
     connectionString: connection.connectionString,
     max: connection.max ?? 10,
     application_name: applicationName,
-    ...(bounded
-      ? {
-          statement_timeout: timeouts.statementTimeoutMs,
-          lock_timeout: timeouts.lockTimeoutMs,
-          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-        }
-      : {}),
+    ...(!bounded
+      ? { options: UNBOUNDED_SESSION }
+      : connection.timeoutsFrom === 'role'
+        ? {}
+        : {
+            statement_timeout: timeouts.statementTimeoutMs,
+            lock_timeout: timeouts.lockTimeoutMs,
+            idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+          }),
     connectionTimeoutMillis: timeouts.connectionTimeoutMs,
     // A connection idle a minute (pg's default: 10 s) is closed: kept open, its prepared statements stay planned.
     idleTimeoutMillis: IDLE_CONNECTION_MS,
@@ -80,5 +103,5 @@ export function openPool(
   // An idle connection that breaks (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   let ended: Promise<void> | undefined;
-  return { pool, end: () => (ended ??= pool.end()) };
+  return { pool, timeouts, end: () => (ended ??= pool.end()) };
 }

@@ -28,7 +28,10 @@ export async function migrate(
   options: MigrateOptions = {},
 ): Promise<MigrationReport> {
   const opened = openPool(connection, 'fin-server-kit-migrate', { bounded: false });
-  const client = await opened.pool.connect();
+  const client = await opened.pool.connect().catch(async (error: unknown) => {
+    await opened.end();
+    throw throughPooler(error) ?? error;
+  });
   sendUnnamed(client);
   // A connection dropping mid-migration fails the statement in flight; unheard, its 'error' would end the process.
   let broken: Error | undefined;
@@ -38,6 +41,7 @@ export async function migrate(
   client.on('error', onError);
   try {
     await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
+    await assertLockHeld(client);
     try {
       return await applyPending(client, allMigrations, options.logger);
     } finally {
@@ -50,6 +54,33 @@ export async function migrate(
     client.release(broken);
     await opened.end();
   }
+}
+
+const DIRECTLY =
+  'migrate() must connect to PostgreSQL directly (or through a pooler in session mode that passes ' +
+  'startup parameters), never through a transaction-mode pooler such as PgBouncer: its advisory lock ' +
+  'and its unbounded timeouts live in one session';
+
+/** A pooler's refusal of the session's startup parameter, as the advice to connect directly. */
+function throughPooler(error: unknown): Error | undefined {
+  const message = (error as Error | undefined)?.message ?? '';
+  if (!/unsupported startup parameter/i.test(message)) return undefined;
+  return new Error(`@fin/server-kit/postgres: ${DIRECTLY} (the server said: ${message})`, { cause: error });
+}
+
+/**
+ * Fails unless this session holds the advisory lock: behind a transaction-mode pooler (one configured to
+ * ignore our startup parameter) each transaction may run on another server session, one without it.
+ */
+async function assertLockHeld(client: Parameters<typeof query>[0]): Promise<void> {
+  const { rows } = await query<{ held: boolean }>(
+    client,
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1
+       AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted) AS held`,
+    LOCK,
+  );
+  if (!rows[0]?.held)
+    throw new Error(`@fin/server-kit/postgres: this session lost its migration lock; ${DIRECTLY}`);
 }
 
 async function applyPending(
@@ -80,6 +111,7 @@ async function applyPending(
     if (done.has(migration.version)) continue;
     await query(client, 'BEGIN');
     try {
+      await assertLockHeld(client);
       await query(client, migration.sql);
       await query(client, 'INSERT INTO fin_schema_migrations (version, name) VALUES ($1, $2)', [
         migration.version,

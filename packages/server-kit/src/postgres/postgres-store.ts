@@ -17,6 +17,7 @@ import * as idempotency from './idempotency-keys.js';
 import * as proposals from './proposals.js';
 import { purgeExpired } from './purge.js';
 import { consumeRateLimit } from './rate-limits.js';
+import { roleTimeoutsCheck } from './role-timeouts.js';
 import { query, sendUnnamed, sqlState } from './sql.js';
 import { postgresHolds } from './stock-holds.js';
 import { tokenCache } from './token-cache.js';
@@ -57,13 +58,20 @@ export type PostgresStoreOptions = PostgresConnection & {
  * constraint or a single atomic statement in the database, so any number of instances may share it.
  */
 export function postgresStore(options: PostgresStoreOptions): Store {
-  const { pool, end } = openPool(options, 'fin-server-kit');
+  const { pool, timeouts, end } = openPool(options, 'fin-server-kit');
   if (options.preparedStatements === false) sendUnnamed(pool);
   const cachedTokens = tokenCache(options.tokenCacheMs);
   const onRateLimitError = options.onRateLimitError ?? 'allow';
   const logger = options.logger;
   const clock = options.clock ?? systemClock;
   const heartbeats = claimHeartbeats(pool, clock);
+  /** Readiness: `SELECT 1`, or with `timeoutsFrom: 'role'` the check that the role's bounds are in force. */
+  const boundsFromRole = 'timeoutsFrom' in options && options.timeoutsFrom === 'role';
+  const ping = boundsFromRole
+    ? roleTimeoutsCheck(pool, timeouts, logger)
+    : async () => void (await query(pool, 'SELECT 1'));
+  // Said at start, not at the first probe; a database still down is the probes' to report.
+  if (boundsFromRole) ping().catch(() => {});
   /**
    * A write that stored its key's answer (or found the claim lost) ends the claim's heartbeat at once: left
    * to find the row completed on its next beat, it would cost one more statement per write.
@@ -176,7 +184,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     ...postgresHolds(pool),
     // Webhook events (issue 26): written by updateAuthorization, delivered through these.
     ...postgresWebhookEvents(pool),
-    ping: async () => void (await query(pool, 'SELECT 1')),
+    ping,
     close: () => {
       heartbeats.stopAll();
       return end();

@@ -87,7 +87,7 @@ export interface FaultReport {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the POS does not retry, as the SDK clients: an answer that is not "try again" (5xx, 409 in progress, 429, none). */
-const settles = (a: Answer) =>
+export const settles = (a: Answer) =>
   a.status !== 0 &&
   a.status < 500 &&
   a.status !== 429 &&
