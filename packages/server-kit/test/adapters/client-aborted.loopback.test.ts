@@ -2,7 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFinancingService, sandboxCreditEngine, toNodeHandler } from '@fin/server-kit';
+import {
+  type ClientRegistration,
+  createFinancingService,
+  sandboxCreditEngine,
+  toNodeHandler,
+} from '@fin/server-kit';
 import { financingRouter } from '@fin/server-kit/express';
 import { financingPlugin } from '@fin/server-kit/fastify';
 import { serve } from '@hono/node-server';
