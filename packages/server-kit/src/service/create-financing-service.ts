@@ -33,6 +33,7 @@ import {
   type WebhookDeliveryOptions,
   type WebhookOperations,
 } from '../webhooks/webhook-service.js';
+import { watchWebhookBacklog } from '../webhooks/webhook-telemetry.js';
 import { type ExpirySummary, expireAuthorizations } from '../workers/authorization-expiry.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
@@ -253,6 +254,12 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
       : answered;
   };
 
+  const stopWebhookBacklog = watchWebhookBacklog(
+    store,
+    options.clients.filter((client) => (client.webhooks ?? []).length > 0).map((client) => client.clientId),
+    instrumentation,
+  );
+
   return {
     handle,
     healthPaths: Object.freeze({ ...options.healthPaths }),
@@ -261,6 +268,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     close: () => {
       // A closing service no longer reads its store for the gauges.
       stopWorkerLag();
+      stopWebhookBacklog();
       closing ??= shutdown({
         stopping,
         inFlight,
