@@ -10,7 +10,7 @@ import { matchEndpoint } from '../http/routes.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import { withDeadline } from './deadline.js';
 import type { ServiceDeps } from './deps.js';
-import { createOutageMonitor } from './outage.js';
+import type { OutageMonitor } from './outage.js';
 import { createPipelines } from './pipeline/pipeline.js';
 import { UNAVAILABLE_HEADERS } from './pipeline/use-case.js';
 import { logClientAborted, logRequest, type Trace } from './request-log.js';
@@ -18,9 +18,9 @@ import { useCaseOf } from './use-case-table.js';
 
 const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export function createRequestHandler(deps: ServiceDeps) {
+/** `outage` is shared with readiness, which turns not ready while the store refuses requests. */
+export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   const pipeline = createPipelines(deps);
-  const outage = createOutageMonitor(deps.logger);
   const { limits } = deps.settings;
 
   /** Request ids, shutdown, routing; the token endpoint, or the pipeline of the endpoint addressed. */
