@@ -168,7 +168,16 @@ export async function deliverDue(
   };
   const budget = passBudget(delivery.timeoutMs);
   const work = {
-    send: (event: WebhookEventRecord) => deliverOne(deps, delivery, event, owner, options.signal),
+    // Whatever one event meets stays its own: a throw is logged and counted, the other lanes go on.
+    send: (event: WebhookEventRecord) =>
+      deliverOne(deps, delivery, event, owner, options.signal).catch((error: unknown) => {
+        deps.logger?.error?.({
+          event: 'webhook.attempt_failed',
+          webhookId: event.eventId,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+        return { outcome: 'unrecorded' as const, unreachable: false };
+      }),
     // Unsent either way: a release the store refused leaves it leased until the lease ends (logged).
     release: async (event: WebhookEventRecord): Promise<Outcome> => {
       await releaseUnattempted(deps, event, owner);
