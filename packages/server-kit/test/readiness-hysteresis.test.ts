@@ -13,7 +13,7 @@ function controlledStore() {
     claimAuthorizeWithinLimit: (input) =>
       state.writesDown
         ? Promise.reject(new StoreUnavailableError('lock_timeout'))
-        : inner.claimAuthorizeWithinLimit(input),
+        : inner.claimAuthorizeWithinLimit!(input),
   };
   return { store, state };
 }

@@ -23,7 +23,7 @@ interface Line {
   entry: { event: string; [key: string]: unknown };
 }
 
-const CLIENT = {
+const CLIENT: ClientRegistration = {
   clientId: 'pos-vendor',
   clientSecret: 's3cret',
   scopes: ['sales:authorize'],

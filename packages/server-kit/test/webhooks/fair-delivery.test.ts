@@ -40,7 +40,7 @@ async function dueEvents(store: Store, clientId: string, count: number, ageMs: n
 /** A receiver double per URL: the stalled one answers nothing until its attempt's signal aborts (the timeout). */
 function receivers() {
   const calls = { stalled: 0, healthy: 0, healthyWhileStalledPending: 0, stalledPending: 0 };
-  const fetch = ((input: string | URL | Request, init?: RequestInit) => {
+  const fetch: typeof globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
     if (String(input) === HEALTHY) {
       calls.healthy += 1;
       if (calls.stalledPending > 0) calls.healthyWhileStalledPending += 1;
@@ -54,7 +54,7 @@ function receivers() {
         reject(init!.signal!.reason);
       }),
     );
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { calls, fetch };
 }
 
@@ -136,11 +136,11 @@ describe('issue 37 §2: every attempt is recorded, whatever other lanes meet', (
       },
     };
     const sent = new Map<string, number>();
-    const fetch = ((_input: string | URL | Request, init?: RequestInit) => {
+    const fetch: typeof globalThis.fetch = ((_input: string | URL | Request, init?: RequestInit) => {
       const id = new Headers(init?.headers).get('webhook-id')!;
       sent.set(id, (sent.get(id) ?? 0) + 1);
       return Promise.resolve(new Response(null, { status: 204 }));
-    }) as typeof fetch;
+    }) as typeof globalThis.fetch;
     const h = harness({
       store,
       clients: [{ ...PARTNER_A, webhooks: [{ url: HEALTHY, secrets: [SECRET] }] }, PARTNER_B],
