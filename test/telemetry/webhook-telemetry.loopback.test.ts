@@ -5,9 +5,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   cart,
   confirmation,
+  deviceImei,
   harness,
   MINUTE,
   PARTNER_A,
+  PARTNER_B,
   T0,
 } from '../../packages/server-kit/test/support/harness.js';
 import { startReceiver } from '../../packages/server-kit/test/support/webhook-receiver.js';
@@ -73,7 +75,41 @@ it('a failed then delivered event: two webhook.deliver client spans, attempts by
     expect(total(collected.get('fin.webhook.attempts'), 'failed')).toBe(9);
     expect(total(collected.get('fin.webhook.dead'))).toBe(1);
     expect(collected.get('fin.webhook.attempt.duration')?.length).toBeGreaterThan(0);
+    // Closed, so their backlog gauges stop reporting into the next test's collections.
+    await Promise.all([h.service.close(), lost.service.close()]);
   } finally {
     await Promise.all([receiver.close(), dead.close()]);
   }
+});
+
+it("issue 37 §2: fin.webhooks.backlog counts each subscribed partner's undelivered events, its own line per partner", async () => {
+  let up = false;
+  const fetch = (() =>
+    Promise.resolve(new Response(null, { status: up ? 204 : 503 }))) as typeof globalThis.fetch;
+  const h = harness({
+    clients: [
+      { ...PARTNER_A, webhooks: [{ url: 'https://a.example/hooks', secrets: [SECRET] }] },
+      { ...PARTNER_B, webhooks: [{ url: 'https://b.example/hooks', secrets: [SECRET] }] },
+    ],
+    webhookDelivery: { fetch, random: () => 0 },
+  });
+  const backlog = async () =>
+    Object.fromEntries(
+      ((await sdk.collect()).get('fin.webhooks.backlog') ?? []).map((p) => [
+        p.attributes['fin.partner.id'],
+        p.value,
+      ]),
+    );
+  for (const n of [1, 2]) {
+    const id = (await h.authorize(cart({ imei: deviceImei(n) }))).body.data.authorizationId as string;
+    await h.confirm(id, confirmation(new Date(T0.getTime() + MINUTE)));
+  }
+  expect(await backlog()).toEqual({ [PARTNER_A.clientId]: 2, [PARTNER_B.clientId]: 0 });
+  await h.service.webhooks.deliverDue();
+  expect(await backlog()).toEqual({ [PARTNER_A.clientId]: 2, [PARTNER_B.clientId]: 0 });
+  up = true;
+  h.clock.advance(5000);
+  await h.service.webhooks.deliverDue();
+  expect(await backlog()).toEqual({ [PARTNER_A.clientId]: 0, [PARTNER_B.clientId]: 0 });
+  await h.service.close();
 });

@@ -89,6 +89,7 @@ export {
 } from './service/create-financing-service.js';
 export type { HealthReport } from './service/health.js';
 export type { HealthPaths } from './service/probes.js';
+export { defaultReadiness, type ReadinessOptions } from './service/readiness.js';
 export type { ApprovedProposal, ApproveProposalInput } from './use-cases/approve-proposal.js';
 // Contract-status webhooks (spec v1.1, issue 26): the sender's schedule, subscriptions and operations.
 export type { DeliverDueOptions, WebhookDeliverySummary } from './webhooks/deliver-due.js';

@@ -27,3 +27,6 @@ export async function readLimited(
 
 /** The answer to a body over the ceiling. */
 export const tooLarge = { status: 413, body: JSON.stringify({ error: 'body_too_large' }) };
+
+/** The answer to a body that could not be read to its end (the peer went away): the sender retries. */
+export const unreadable = { status: 400, body: JSON.stringify({ error: 'body_unreadable' }) };

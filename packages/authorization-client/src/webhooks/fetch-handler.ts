@@ -1,6 +1,6 @@
 // createWebhookHandler: a Fetch-API receiver, `(request: Request) => Promise<Response>`, for Hono, Workers, Next.js, Deno, Bun.
-import { answerWebhook, type WebhookHandlerOptions } from './answer.js';
-import { readLimited, tooLarge } from './body-limit.js';
+import { answerWebhook, type WebhookAnswer, type WebhookHandlerOptions } from './answer.js';
+import { readLimited, tooLarge, unreadable } from './body-limit.js';
 
 /**
  * A receiver of contract-status webhooks: reads the raw body itself (so no JSON middleware can spoil the
@@ -11,8 +11,14 @@ export function createWebhookHandler(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
-    const rawBody = request.body ? await readLimited(streamChunks(request.body)) : new Uint8Array();
-    const answer = rawBody ? await answerWebhook(rawBody, request.headers, options) : tooLarge;
+    let answer: WebhookAnswer;
+    try {
+      const rawBody = request.body ? await readLimited(streamChunks(request.body)) : new Uint8Array();
+      answer = rawBody ? await answerWebhook(rawBody, request.headers, options) : tooLarge;
+    } catch {
+      // The body stream failed (the peer reset mid-body): an answer, never a rejection for the host to meet.
+      answer = unreadable;
+    }
     return new Response(answer.body || null, {
       status: answer.status,
       ...(answer.body && { headers: { 'content-type': 'application/json' } }),

@@ -1,8 +1,8 @@
 // createNodeWebhookHandler: the node:http form of the receiver, `(req, res)`, also mountable in Express and Fastify.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookRawBody } from '@fin/core';
-import { answerWebhook, type WebhookHandlerOptions } from './answer.js';
-import { readLimited, tooLarge } from './body-limit.js';
+import { answerWebhook, type WebhookAnswer, type WebhookHandlerOptions } from './answer.js';
+import { readLimited, tooLarge, unreadable } from './body-limit.js';
 
 /** A request as node:http gives it, or as a framework left it (`body` set by a raw-body parser). */
 type NodeRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
@@ -15,13 +15,22 @@ type NodeRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
 export function createNodeWebhookHandler(
   options: WebhookHandlerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  // Never rejects: node:http does not catch a listener's promise, so one reset connection would end the process.
   return async (req, res) => {
     if (req.method !== 'POST') {
       res.writeHead(405, { allow: 'POST' }).end();
       return;
     }
-    const rawBody = await rawBodyOf(req);
-    const answer = rawBody === undefined ? tooLarge : await answerWebhook(rawBody, req.headers, options);
+    let answer: WebhookAnswer;
+    try {
+      const rawBody = await rawBodyOf(req);
+      answer = rawBody === undefined ? tooLarge : await answerWebhook(rawBody, req.headers, options);
+    } catch {
+      // The peer reset or closed mid-body: there is nobody to answer, and nothing of it was handled.
+      if (req.destroyed || res.destroyed) return;
+      answer = unreadable;
+    }
+    if (res.destroyed || res.headersSent) return;
     res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {}).end(answer.body);
   };
 }

@@ -1,5 +1,6 @@
 // The Web-standard edge: a Request becomes a PlainRequest, a PlainResponse becomes a Response.
 import { thumbprintOfDer } from './certificate-thumbprint.js';
+import { ClientAbortedError } from './client-aborted.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
 /** Reads a Web stream up to `limit` bytes; stops (and cancels the stream) as soon as it is exceeded. */
@@ -9,7 +10,10 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A body stream that errors is a peer that went away mid-body (Hono's node server, Deno, Bun alike).
+    const { done, value } = await reader.read().catch(() => {
+      throw new ClientAbortedError();
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -1,6 +1,7 @@
 // toNodeHandler(service): the node:http edge (also an Express/Connect middleware); no globals, no body parser.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { peerThumbprint } from './certificate-thumbprint.js';
+import { ClientAbortedError } from './client-aborted.js';
 import { boundedBody, parsedBodyBytes } from './parsed-body.js';
 import type { BodyRead, PlainRequest, PlainResponse } from './plain.js';
 
@@ -28,6 +29,8 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyR
     req.resume();
     return Promise.resolve({ ok: false, reason: 'too_large' });
   }
+  // Reset before the service got to its body: the stream's `close` has already passed.
+  if (req.destroyed && !req.readableEnded) return Promise.reject(new ClientAbortedError());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -42,9 +45,18 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyR
       }
       chunks.push(chunk);
     };
+    let ended = false;
     req.on('data', onData);
-    req.once('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks, size) }));
-    req.once('error', reject);
+    req.once('end', () => {
+      ended = true;
+      resolve({ ok: true, bytes: Buffer.concat(chunks, size) });
+    });
+    // A reset (`aborted`) or a close before the end: the client went away, which is no failure of ours.
+    const gone = () => {
+      if (!ended) reject(new ClientAbortedError());
+    };
+    req.once('error', gone);
+    req.once('close', gone);
   });
 }
 
@@ -68,6 +80,8 @@ export function fromNode(req: IncomingMessage): PlainRequest {
 }
 
 export function send(res: ServerResponse, plain: PlainResponse): void {
+  // Nobody is left to read it (the client went away mid-body).
+  if (res.destroyed) return;
   const text = plain.body === null ? '' : JSON.stringify(plain.body);
   res.writeHead(plain.status, { ...plain.headers, 'content-length': Buffer.byteLength(text) });
   res.end(text);

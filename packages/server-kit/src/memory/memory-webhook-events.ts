@@ -9,6 +9,22 @@ import {
 } from '../ports/webhook-events.js';
 import type { WorkerLease } from '../ports/worker-lease.js';
 
+const dueFirst = (a: Leased, b: Leased) => a.event.nextAttemptAt!.localeCompare(b.event.nextAttemptAt!);
+
+/**
+ * Due rows (oldest first) dealt out in turns: every partner's oldest, then every partner's second... so a claim
+ * takes a fair share per partner (WF-1), as the PostgreSQL store's `row_number() OVER (PARTITION BY client_id)`.
+ */
+function fairShare(due: Leased[]): Leased[] {
+  const turns = new Map<string, number>();
+  const dealt = due.map((row) => {
+    const turn = turns.get(row.event.clientId) ?? 0;
+    turns.set(row.event.clientId, turn + 1);
+    return { row, turn };
+  });
+  return dealt.sort((a, b) => a.turn - b.turn || dueFirst(a.row, b.row)).map(({ row }) => row);
+}
+
 /** Types an authorization has at most once (docs/spec-decisions.md WD-2). */
 const ONCE_PER_AUTHORIZATION = new Set(['contract.created', 'authorization.expired']);
 
@@ -77,16 +93,17 @@ export function memoryWebhookEvents(
         byAuthorization
           .get(row.event.authorizationId)!
           .some((other) => other.event.sequence < row.event.sequence && other.event.status === 'PENDING');
-      const due = rows
-        .filter(
-          (row) =>
-            row.event.status === 'PENDING' &&
-            Date.parse(row.event.nextAttemptAt!) <= at &&
-            row.leaseUntil <= at &&
-            !blocked(row),
-        )
-        .sort((a, b) => a.event.nextAttemptAt!.localeCompare(b.event.nextAttemptAt!))
-        .slice(0, limit);
+      const due = fairShare(
+        rows
+          .filter(
+            (row) =>
+              row.event.status === 'PENDING' &&
+              Date.parse(row.event.nextAttemptAt!) <= at &&
+              row.leaseUntil <= at &&
+              !blocked(row),
+          )
+          .sort(dueFirst),
+      ).slice(0, limit);
       for (const row of due) {
         row.leaseOwner = lease.owner;
         row.leaseUntil = lease.until.getTime();

@@ -93,7 +93,7 @@ export interface WebhookReplay {
 }
 
 export interface WebhookEventStore {
-  /** Leases the events due now, oldest due first, keeping per-authorization order (see above). */
+  /** Leases the events due now, oldest due first in turns per partner (a fair share, WF-1), keeping per-authorization order. */
   claimDueWebhookEvents(input: ClaimWebhookEvents): Promise<WebhookEventRecord[]>;
   /** Stores one attempt's outcome while `owner` holds the event; false when it no longer did (nothing written). */
   recordWebhookAttempt(attempt: WebhookAttempt): Promise<boolean>;

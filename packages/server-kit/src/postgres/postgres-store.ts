@@ -16,6 +16,7 @@ import { openPool, type PostgresConnection } from './connection.js';
 import * as idempotency from './idempotency-keys.js';
 import * as proposals from './proposals.js';
 import { purgeExpired } from './purge.js';
+import { rateLimitFailure } from './rate-limit-failure.js';
 import { consumeRateLimit } from './rate-limits.js';
 import { roleTimeoutsCheck } from './role-timeouts.js';
 import { query, sendUnnamed, sqlState } from './sql.js';
@@ -29,9 +30,10 @@ export type PostgresStoreOptions = PostgresConnection & {
   logger?: Logger;
   /**
    * What a request meets when the rate-limit counter cannot be written (its table or function fails; a
-   * database that is unavailable altogether answers 503 instead): `'allow'` (default) lets it through and logs `postgres.rate_limit_failed`, since the limit
-   * protects the service and every other step needs the same database anyway; `'deny'` answers it 429
-   * with `Retry-After: 1`.
+   * database that is unavailable altogether answers 503 instead): `'allow'` lets it through, `'deny'` answers
+   * it 429 with `Retry-After: 1`; either way it is logged at error (`postgres.rate_limit_failed`) and counted
+   * (`fin.rate_limiter.errors`). Given, it applies to every limit. Unset (default), the token endpoint's
+   * failure budgets fail closed (`'deny'`) and the other limits open (`'allow'`), decision RDY-4.
    */
   onRateLimitError?: 'allow' | 'deny';
   /**
@@ -61,8 +63,8 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   const { pool, timeouts, end } = openPool(options, 'fin-server-kit');
   if (options.preparedStatements === false) sendUnnamed(pool);
   const cachedTokens = tokenCache(options.tokenCacheMs);
-  const onRateLimitError = options.onRateLimitError ?? 'allow';
   const logger = options.logger;
+  const limiterFailed = rateLimitFailure(options.onRateLimitError, logger);
   const clock = options.clock ?? systemClock;
   const heartbeats = claimHeartbeats(pool, clock);
   /** Readiness: `SELECT 1`, or with `timeoutsFrom: 'role'` the check that the role's bounds are in force. */
@@ -95,15 +97,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     } catch (error) {
       // A database that is down is the service's outage (503), not a limiter failure to work around.
       if (isStoreUnavailable(error)) throw error;
-      logger?.warn?.({
-        event: 'postgres.rate_limit_failed',
-        key: hit.key,
-        code: sqlState(error),
-        onRateLimitError,
-      });
-      return onRateLimitError === 'allow'
-        ? { allowed: true, remaining: 0, resetAt: new Date(hit.now.getTime() + hit.windowMs) }
-        : { allowed: false, remaining: 0, resetAt: new Date(hit.now.getTime() + 1000) };
+      return limiterFailed(hit, error);
     }
   }
 

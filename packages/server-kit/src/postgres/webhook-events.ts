@@ -14,21 +14,28 @@ import { query } from './sql.js';
 import { toWebhookEventRecord, type WebhookEventRow } from './webhook-event-rows.js';
 
 /**
- * The due events no lease holds and no earlier PENDING event of their authorization precedes, locked with
+ * The due events no lease holds and no earlier PENDING event of their authorization precedes, dealt out in
+ * turns per partner (every partner's oldest, then every partner's second...: a fair share, WF-1), locked with
  * SKIP LOCKED (another instance's claim in progress is passed over, not waited for) and leased in the same
- * statement. `$1` now, `$2` owner, `$3` lease end, `$4` limit.
+ * statement. The row conditions are repeated where the rows are locked, so a row another claim leased
+ * meanwhile is re-checked and passed over. `$1` now, `$2` owner, `$3` lease end, `$4` limit.
  */
 const CLAIM_DUE = `
-WITH due AS (
-  SELECT e.event_id FROM fin_webhook_events e
+WITH turns AS (
+  SELECT e.event_id, row_number() OVER (PARTITION BY e.client_id ORDER BY e.next_attempt_at, e.event_id) AS turn
+  FROM fin_webhook_events e
   WHERE e.status = 'PENDING' AND e.next_attempt_at <= $1
     AND (e.lease_until IS NULL OR e.lease_until <= $1)
     AND NOT EXISTS (
       SELECT 1 FROM fin_webhook_events p
-      WHERE p.authorization_id = e.authorization_id AND p.sequence < e.sequence AND p.status = 'PENDING')
-  ORDER BY e.next_attempt_at, e.event_id
+      WHERE p.authorization_id = e.authorization_id AND p.sequence < e.sequence AND p.status = 'PENDING')),
+due AS (
+  SELECT e.event_id FROM fin_webhook_events e JOIN turns t ON t.event_id = e.event_id
+  WHERE e.status = 'PENDING' AND e.next_attempt_at <= $1
+    AND (e.lease_until IS NULL OR e.lease_until <= $1)
+  ORDER BY t.turn, e.next_attempt_at, e.event_id
   LIMIT $4
-  FOR UPDATE SKIP LOCKED)
+  FOR UPDATE OF e SKIP LOCKED)
 UPDATE fin_webhook_events e SET lease_owner = $2, lease_until = $3
 FROM due WHERE e.event_id = due.event_id
 RETURNING e.*`;

@@ -42,6 +42,7 @@ import {
   type WebhookDeliveryOptions,
   type WebhookOperations,
 } from '../webhooks/webhook-service.js';
+import { watchWebhookBacklog } from '../webhooks/webhook-telemetry.js';
 import { type ExpirySummary, expireAuthorizations } from '../workers/authorization-expiry.js';
 import { type VerificationSummary, verifyCancellations } from '../workers/cancellation-verifier.js';
 import { type ConfirmationPollSummary, pollConfirmations } from '../workers/confirmation-poller.js';
@@ -50,7 +51,9 @@ import type { WorkerLoop } from '../workers/worker-loop.js';
 import { createRequestHandler } from './handle-request.js';
 import { createHealthCheck, type HealthReport } from './health.js';
 import { createInFlight } from './in-flight.js';
+import { createOutageMonitor } from './outage.js';
 import { createProbes, type HealthPaths } from './probes.js';
+import { type ReadinessOptions, resolveReadiness } from './readiness.js';
 import { shutdown } from './shutdown.js';
 import { warnUnverifiableCancellations } from './unverifiable-cancellations.js';
 
@@ -92,6 +95,12 @@ export interface FinancingServiceOptions {
    * `{ live: '/healthz', ready: '/readyz' }` (docs/operations.md). No token is needed or looked at.
    */
   healthPaths?: HealthPaths;
+  /**
+   * Readiness hysteresis (docs/operations.md): not ready after `failuresBeforeNotReady` (3) failed store
+   * checks in a row, ready again after `successesBeforeReady` (2) passed ones; a request refused 503 for the
+   * store within `writeRefusalWindowMs` (5000) fails the check even when the ping answers.
+   */
+  readiness?: ReadinessOptions;
   /**
    * Behind a TLS-terminating proxy (docs/mtls.md): the header it writes the client certificate into, and
    * its addresses. Off by default: a certificate header is never read unless this names it.
@@ -248,11 +257,17 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     stopping: stopping.signal,
   };
   warnUnverifiableCancellations(options.clients, options.logger);
-  const handleRequest = createRequestHandler(deps);
+  const outage = createOutageMonitor(options.logger, deps.clock);
+  const handleRequest = createRequestHandler(deps, outage);
   const inFlight = createInFlight();
   const loops: WorkerLoop[] = [];
   // Probes ping the untraced store: a span every few seconds would bury the requests'.
-  const health = createHealthCheck({ ...deps, store }, () => loops);
+  const health = createHealthCheck(
+    { ...deps, store },
+    () => loops,
+    resolveReadiness(options.readiness),
+    outage.lastRefusal,
+  );
   const probe = createProbes(options.healthPaths, health);
   let closing: Promise<void> | undefined;
   const tracedRequest = traceRequests(handleRequest, instrumentation);
@@ -274,6 +289,12 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
       : answered;
   };
 
+  const stopWebhookBacklog = watchWebhookBacklog(
+    store,
+    options.clients.filter((client) => (client.webhooks ?? []).length > 0).map((client) => client.clientId),
+    instrumentation,
+  );
+
   return {
     handle,
     healthPaths: Object.freeze({ ...options.healthPaths }),
@@ -282,6 +303,7 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
     close: () => {
       // A closing service no longer reads its store for the gauges.
       stopWorkerLag();
+      stopWebhookBacklog();
       closing ??= shutdown({
         stopping,
         inFlight,

@@ -3,23 +3,24 @@ import { endpoints, redact } from '@fin/core';
 import { issueToken } from '../auth/token-endpoint.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import { watchBody } from '../http/body.js';
+import { CLIENT_ABORTED_STATUS, isClientAborted } from '../http/client-aborted.js';
 import { type AnswerContext, failure, tokenFailure } from '../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
 import { matchEndpoint } from '../http/routes.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import { withDeadline } from './deadline.js';
-import { createOutageMonitor } from './outage.js';
+import type { OutageMonitor } from './outage.js';
 import { createPipelines } from './pipeline/pipeline.js';
 import { UNAVAILABLE_HEADERS } from './pipeline/use-case.js';
-import { logRequest, type Trace } from './request-log.js';
+import { logClientAborted, logRequest, type Trace } from './request-log.js';
 import { useCaseOf } from './use-case-table.js';
 
 const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export function createRequestHandler(deps: ServiceDeps) {
+/** `outage` is shared with readiness, which turns not ready while the store refuses requests. */
+export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   const pipeline = createPipelines(deps);
-  const outage = createOutageMonitor(deps.logger);
   const { limits } = deps.settings;
 
   /** Request ids, shutdown, routing; the token endpoint, or the pipeline of the endpoint addressed. */
@@ -82,6 +83,10 @@ export function createRequestHandler(deps: ServiceDeps) {
       },
       (error: unknown) => {
         if (isStoreUnavailable(error)) return unavailable(error.reason);
+        if (isClientAborted(error)) {
+          trace.clientAborted = true;
+          return { status: CLIENT_ABORTED_STATUS, headers: { connection: 'close' }, body: null };
+        }
         deps.logger?.error?.(redact({ event: 'http.failure', ...trace, error }) as { event: string });
         return serverFailure(trace, 'internal_error');
       },
@@ -103,7 +108,8 @@ export function createRequestHandler(deps: ServiceDeps) {
       // RFC 6749 5.1: no token answer is cached, its 500 and 503 included.
       ...(trace.route === 'token' ? NO_STORE_HEADERS : undefined),
     };
-    if (deps.logger) logRequest(deps.logger, trace, response, durationMs);
+    if (deps.logger && trace.clientAborted) logClientAborted(deps.logger, trace, durationMs);
+    else if (deps.logger) logRequest(deps.logger, trace, response, durationMs);
     return { status: response.status, headers, body: response.body };
   };
 }

@@ -133,6 +133,22 @@ export function describeWebhookEventConformance(store: () => Store): void {
       });
     });
 
+    it('WF-1: a claim takes a fair share per partner: the older backlog of one partner does not fill it', async () => {
+      const [older, old] = [await created(imeis[0]), await created(imeis[1])];
+      await touch(older, [event(older, undefined, at(-2 * MINUTE))]);
+      await touch(old, [event(old, undefined, at(-MINUTE))]);
+      const authorization = authorizationFixture({ imei: imeis[2], clientId: 'partner-b' });
+      await store().createAuthorization({ authorization, now: T0 });
+      const other = (await store().getAuthorization(authorization.authorizationId))!;
+      await touch(other, [event(other)]);
+      const claimed = await store().claimDueWebhookEvents({ now: T0, limit: 2, lease: lease('a') });
+      expect(claimed.map((e) => e.authorizationId).sort()).toEqual(
+        [older.authorizationId, other.authorizationId].sort(),
+      );
+      const rest = await store().claimDueWebhookEvents({ now: T0, limit: 2, lease: lease('b') });
+      expect(rest.map((e) => e.authorizationId)).toEqual([old.authorizationId]);
+    });
+
     it('concurrent claims share the due events out, each to one claimer; a retry is not due before its time', async () => {
       for (const imei of imeis) {
         const record = await created(imei);

@@ -1,8 +1,10 @@
-// service.webhooks.deliverDue(): one pass of the sender: claim the due events, POST each outside any transaction, record the outcome.
+// service.webhooks.deliverDue(): one pass of the sender: claim a fair share of due events per partner, POST each outside any transaction, record every outcome.
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import { stopSignal } from '../deps/stop-signal.js';
 import type { WebhookEventRecord } from '../ports/webhook-events.js';
+import { byPartner, drainPartner, passBudget } from './partner-lanes.js';
+import { type RecordResult, recordAttempt, releaseUnattempted } from './record-attempt.js';
 import { nextAttemptDelayMs } from './retry-schedule.js';
 import { sendWebhook, type WebhookSendResult } from './send-webhook.js';
 import { subscribedTo } from './subscriptions.js';
@@ -36,10 +38,14 @@ export interface WebhookDeliverySummary {
   retrying: number;
   /** Failed the last attempt of the schedule: `service.webhooks.replay` sends them again. */
   dead: number;
+  /**
+   * Claimed but not attempted (their partner's receiver unreachable in this pass, the pass's budget of one
+   * delivery timeout spent, or the service closing): released, due as they were, no attempt counted.
+   */
+  deferred: number;
+  /** Attempted, but the store refused the outcome through every retry (logged `webhook.record_failed`). */
+  unrecorded: number;
 }
-
-/** Events of different authorizations are sent side by side, at most this many at once. */
-const CONCURRENCY = 8;
 
 /** The body of every attempt: Standard Webhooks' `{ type, timestamp, data }` with our event `id`. */
 export const webhookBody = (event: WebhookEventRecord): string =>
@@ -52,13 +58,19 @@ export const webhookBody = (event: WebhookEventRecord): string =>
 
 type Outcome = Exclude<keyof WebhookDeliverySummary, 'claimed'>;
 
+/** A receiver that did not answer at all: its partner's other events wait for the next pass. */
+const UNREACHABLE = new Set(['timeout', 'connection_error']);
+
+const counted = (recorded: RecordResult, outcome: Outcome): Outcome =>
+  recorded === 'unrecorded' ? 'unrecorded' : outcome;
+
 async function deliverOne(
   deps: ServiceDeps,
   delivery: WebhookDelivery,
   event: WebhookEventRecord,
   owner: string,
   signal: AbortSignal | undefined,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; unreachable: boolean }> {
   const subscriptions = subscribedTo(deps.clients.get(event.clientId)?.webhooks ?? [], event.type).filter(
     (subscription) => !event.deliveredTo.includes(subscription.url),
   );
@@ -87,21 +99,23 @@ async function deliverOne(
   const failed = results.filter((r) => !r.delivered);
   const now = deps.clock.now();
   const base = { eventId: event.eventId, owner, deliveredTo, now };
+  const unreachable = failed.some((r) => UNREACHABLE.has(r.outcome));
   if (failed.length === 0) {
-    await deps.store.recordWebhookAttempt({
+    const attempts = event.attempts + (results.length > 0 ? 1 : 0);
+    const recorded = await recordAttempt(deps, event, {
       ...base,
       status: 'DELIVERED',
-      attempts: event.attempts + (results.length > 0 ? 1 : 0),
+      attempts,
       nextAttemptAt: null,
     });
-    log(deps, 'webhook.delivered', event, results.length > 0 ? event.attempts + 1 : event.attempts);
-    return 'delivered';
+    log(deps, 'webhook.delivered', event, attempts);
+    return { outcome: counted(recorded, 'delivered'), unreachable };
   }
   const attempts = event.attempts + 1;
   const retryAfter = Math.max(0, ...failed.map((r) => r.retryAfterMs ?? 0));
   const delay = nextAttemptDelayMs(attempts, delivery.random(), retryAfter);
   const lastOutcome = failed.map((r) => r.outcome).join(' ');
-  await deps.store.recordWebhookAttempt({
+  const recorded = await recordAttempt(deps, event, {
     ...base,
     status: delay === undefined ? 'DEAD' : 'PENDING',
     attempts,
@@ -110,7 +124,7 @@ async function deliverOne(
   });
   if (delay === undefined) delivery.telemetry.dead(event);
   log(deps, delay === undefined ? 'webhook.dead' : 'webhook.failed', event, attempts, lastOutcome);
-  return delay === undefined ? 'dead' : 'retrying';
+  return { outcome: counted(recorded, delay === undefined ? 'dead' : 'retrying'), unreachable };
 }
 
 /** What operators see: ids, type, attempts and why; never the body, a header, a secret or a signature. */
@@ -129,9 +143,11 @@ function log(deps: ServiceDeps, name: string, event: WebhookEventRecord, attempt
 }
 
 /**
- * One pass: leases up to `limit` due events (each the oldest undelivered of its authorization, so order
- * per authorization holds across instances), sends them outside any transaction, `CONCURRENCY` at a time,
- * and records each outcome. Stops between events once the service closes or `signal` aborts.
+ * One pass: leases up to `limit` due events (each the oldest undelivered of its authorization, so order per
+ * authorization holds across instances; a fair share per partner, so one partner's backlog cannot fill the
+ * claim), then sends each partner's events on its own lanes outside any transaction and records every
+ * outcome, whatever the other lanes meet. A partner whose receiver is unreachable, a pass that has run one
+ * delivery timeout, or a closing service start no new attempt: those events are released, due as they were.
  */
 export async function deliverDue(
   deps: ServiceDeps,
@@ -139,7 +155,6 @@ export async function deliverDue(
   options: DeliverDueOptions = {},
 ): Promise<WebhookDeliverySummary> {
   const stopped = stopSignal(deps, options);
-  const summary: WebhookDeliverySummary = { claimed: 0, delivered: 0, retrying: 0, dead: 0 };
   const owner = `webhooks:${randomUUID()}`;
   const now = deps.clock.now();
   const events = await deps.store.claimDueWebhookEvents({
@@ -147,13 +162,35 @@ export async function deliverDue(
     limit: Math.max(1, Math.trunc(options.limit ?? 100)),
     lease: { owner, now, until: new Date(now.getTime() + delivery.leaseMs) },
   });
-  summary.claimed = events.length;
-  const queue = [...events];
-  const lane = async () => {
-    for (let event = queue.shift(); event && !stopped(); event = queue.shift()) {
-      summary[await deliverOne(deps, delivery, event, owner, options.signal)] += 1;
-    }
+  const summary: WebhookDeliverySummary = {
+    claimed: events.length,
+    ...{ delivered: 0, retrying: 0, dead: 0, deferred: 0, unrecorded: 0 },
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, lane));
+  const budget = passBudget(delivery.timeoutMs);
+  const work = {
+    // Whatever one event meets stays its own: a throw is logged and counted, the other lanes go on.
+    send: (event: WebhookEventRecord) =>
+      deliverOne(deps, delivery, event, owner, options.signal).catch((error: unknown) => {
+        deps.logger?.error?.({
+          event: 'webhook.attempt_failed',
+          webhookId: event.eventId,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+        return { outcome: 'unrecorded' as const, unreachable: false };
+      }),
+    // Unsent either way: a release the store refused leaves it leased until the lease ends (logged).
+    release: async (event: WebhookEventRecord): Promise<Outcome> => {
+      await releaseUnattempted(deps, event, owner);
+      return 'deferred';
+    },
+    mayStart: () => !budget.spent() && !stopped(),
+  };
+  try {
+    await Promise.all(
+      byPartner(events).map((queue) => drainPartner(queue, work, (outcome) => (summary[outcome] += 1))),
+    );
+  } finally {
+    budget.dispose();
+  }
   return summary;
 }

@@ -1,6 +1,6 @@
-// Spans and metrics of webhook delivery: one client span per attempt, attempts by outcome, latency, dead events.
+// Spans and metrics of webhook delivery: one client span per attempt, attempts by outcome, latency, dead events, backlog per partner.
 import { HTTP_DURATION_BUCKETS, type Instrumentation, type SpanHandle } from '@fin/core/transport';
-import type { WebhookEventRecord } from '../ports/webhook-events.js';
+import type { WebhookEventRecord, WebhookEventStore } from '../ports/webhook-events.js';
 import type { WebhookSendResult } from './send-webhook.js';
 
 export interface WebhookTelemetry {
@@ -62,4 +62,42 @@ export function webhookTelemetry(instrumentation: Instrumentation): WebhookTelem
     },
     dead: (event) => dead(1, { 'fin.webhook.type': event.type }),
   };
+}
+
+/** Events a backlog gauge reads at most per partner and collection: a value at this cap means "this many or more". */
+export const WEBHOOK_BACKLOG_CAP = 1000;
+
+/**
+ * `fin.webhooks.backlog`: each subscribed partner's undelivered (`PENDING`) events, read from the store at each
+ * collection, so one partner's stalled receiver shows as its own line. Returns the function that stops it; a
+ * store that cannot answer skips that collection's value.
+ */
+export function watchWebhookBacklog(
+  store: Pick<WebhookEventStore, 'listWebhookEvents'>,
+  partnerIds: readonly string[],
+  instrumentation: Instrumentation,
+): () => void {
+  if (partnerIds.length === 0) return () => {};
+  return instrumentation.gauges(
+    {
+      backlog: {
+        name: 'fin.webhooks.backlog',
+        description: `Webhook events not yet delivered (PENDING), per partner (capped at ${WEBHOOK_BACKLOG_CAP}).`,
+        unit: '{event}',
+      },
+    },
+    async (report) => {
+      const counts = await Promise.all(
+        partnerIds.map((partnerId) =>
+          store
+            .listWebhookEvents({ clientId: partnerId, status: 'PENDING', limit: WEBHOOK_BACKLOG_CAP })
+            .then((pending) => ({ partnerId, count: pending.length }))
+            .catch(() => undefined),
+        ),
+      );
+      for (const counted of counts) {
+        if (counted) report('backlog', counted.count, { 'fin.partner.id': counted.partnerId });
+      }
+    },
+  );
 }

@@ -62,7 +62,14 @@ describe('webhook delivery (Standard Webhooks v1)', () => {
   it('a confirm writes contract.created, delivered signed per secret, with the journey correlation id and no personal data', async () => {
     const { h, receiver } = await setup();
     const id = await confirmedSale(h);
-    expect(await h.service.webhooks.deliverDue()).toEqual({ claimed: 1, delivered: 1, retrying: 0, dead: 0 });
+    expect(await h.service.webhooks.deliverDue()).toEqual({
+      claimed: 1,
+      delivered: 1,
+      retrying: 0,
+      dead: 0,
+      deferred: 0,
+      unrecorded: 0,
+    });
     const [delivery] = receiver.deliveries;
     expect(delivery!.event).toMatchObject({
       id: delivery!.id,

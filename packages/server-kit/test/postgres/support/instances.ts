@@ -17,6 +17,8 @@ export interface Instance {
   stop(): Promise<void>;
   /** SIGKILL: no shutdown at all, as when a machine dies. */
   kill(): Promise<void>;
+  /** What it wrote to stderr so far (its log lines, when it logs). */
+  stderr(): string;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function startInstance(
     FIN_TEST_LIMITS?: string;
     FIN_TEST_PG_TIMEOUTS?: string;
     FIN_TEST_PREPARED_STATEMENTS?: 'on' | 'off';
+    FIN_TEST_WEBHOOKS?: string;
   },
   /** `packedInstanceEntry(folder)`: the same instance on the packed packages; default: on the sources. */
   { from = entry }: { from?: string } = {},
@@ -78,6 +81,7 @@ export async function startInstance(
       child.kill('SIGKILL');
       await exited;
     },
+    stderr: () => stderr,
   };
 }
 

@@ -4,7 +4,16 @@ import type { ClientRegistration } from '@fin/server-kit';
 
 export const LOAD_STORE = 'store-a1';
 
-const NAMES = ['imei', 'idempotency', 'rate', 'restart', 'faults', 'window'] as const;
+const NAMES = [
+  'imei',
+  'idempotency',
+  'rate',
+  'restart',
+  'faults',
+  'window',
+  'webhook-stalled',
+  'webhook-healthy',
+] as const;
 
 export const LOAD_PARTNERS: ClientRegistration[] = NAMES.map((name) => ({
   clientId: `load-${name}`,

@@ -1,6 +1,12 @@
 // One service instance of the multi-process tests: the financing service on postgresStore, on 127.0.0.1, in a process of its own.
 import { createServer } from 'node:http';
-import { createFinancingService, sandboxCreditEngine, toNodeHandler } from '@fin/server-kit';
+import {
+  createFinancingService,
+  sandboxCreditEngine,
+  startWorkerLoop,
+  toNodeHandler,
+  type WorkerLoop,
+} from '@fin/server-kit';
 import { postgresStore } from '@fin/server-kit/postgres';
 import { LOAD_PARTNERS } from './partners.js';
 
@@ -16,9 +22,31 @@ const timeouts = JSON.parse(process.env.FIN_TEST_PG_TIMEOUTS ?? '{}');
 // FIN_TEST_PREPARED_STATEMENTS=off: statements unnamed, as behind PgBouncer before 1.21 in transaction mode.
 const preparedStatements = process.env.FIN_TEST_PREPARED_STATEMENTS !== 'off';
 
+// Webhooks (issue 37): `{ secret, timeoutMs, intervalMs, urls: { clientId: url } }`; the delivery loop starts on SIGUSR2,
+// so a test writes its events first and then times the loop's first passes.
+const webhooks:
+  | { secret: string; timeoutMs: number; intervalMs: number; urls: Record<string, string> }
+  | undefined = process.env.FIN_TEST_WEBHOOKS ? JSON.parse(process.env.FIN_TEST_WEBHOOKS) : undefined;
+const clients = LOAD_PARTNERS.map((partner) => {
+  const url = webhooks?.urls[partner.clientId];
+  return url ? { ...partner, webhooks: [{ url, secrets: [webhooks!.secret] }] } : partner;
+});
+
 const store = postgresStore({ connectionString, max: 8, preparedStatements, ...timeouts });
 const service = createFinancingService({
-  clients: LOAD_PARTNERS,
+  clients,
+  ...(webhooks ? { webhookDelivery: { timeoutMs: webhooks.timeoutMs } } : {}),
+  // Lines on stderr, for a test that counts what was logged (only when webhooks are on: the fault suite's own
+  // instances stay as quiet as before).
+  ...(webhooks
+    ? {
+        logger: {
+          info: () => {},
+          warn: (entry: object) => process.stderr.write(`${JSON.stringify({ level: 'warn', ...entry })}\n`),
+          error: (entry: object) => process.stderr.write(`${JSON.stringify({ level: 'error', ...entry })}\n`),
+        },
+      }
+    : {}),
   credit: sandboxCreditEngine(),
   store,
   // A slow CI machine must not turn a waiting duplicate into a 409: the tests count answers, not time.
@@ -26,6 +54,16 @@ const service = createFinancingService({
   ...(fixedNow ? { clock: { now: () => new Date(fixedNow) } } : {}),
 });
 const server = createServer(toNodeHandler(service));
+let delivery: WorkerLoop | undefined;
+process.on('SIGUSR2', () => {
+  if (!webhooks || delivery) return;
+  delivery = service.workers.attach(
+    startWorkerLoop((signal) => service.webhooks.deliverDue({ signal }), {
+      name: 'webhook-delivery',
+      intervalMs: webhooks.intervalMs,
+    }),
+  );
+});
 
 async function shutdown() {
   server.close();
