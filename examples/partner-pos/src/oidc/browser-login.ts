@@ -24,7 +24,9 @@ function cookieJar() {
   const cookies = new Map<string, string>();
   return {
     keep(response: Response) {
-      for (const line of response.headers.getSetCookie()) {
+      // A fetch that joined several Set-Cookie headers with ", " is read too (an Expires date holds ", " but no "=").
+      const lines = response.headers.getSetCookie().flatMap((line) => line.split(/,\s*(?=[^;,\s]+=)/));
+      for (const line of lines) {
         const [pair = ''] = line.split(';');
         const at = pair.indexOf('=');
         cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());

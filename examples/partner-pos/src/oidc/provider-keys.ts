@@ -19,7 +19,8 @@ async function signingJwk(
     'sign',
     'verify',
   ])) as webcrypto.CryptoKeyPair;
-  const jwk = await webcrypto.subtle.exportKey('jwk', pair.privateKey);
+  // WebCrypto's `key_ops: ['sign']` would be published with the public key, and verifiers would skip it.
+  const { key_ops: _ops, ext: _ext, ...jwk } = await webcrypto.subtle.exportKey('jwk', pair.privateKey);
   return { ...jwk, kid: `${alg.toLowerCase()}-${webcrypto.randomUUID()}`, alg, use: 'sig' };
 }
 
