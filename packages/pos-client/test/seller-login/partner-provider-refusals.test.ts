@@ -87,7 +87,7 @@ describe('RFC 8705 / RFC 9449: the provider refuses a seller token presented by 
     const session = await client.sellers.completeLogin(callbackUrl, transaction);
     const ask = async (keyPair: CryptoKeyPair) => {
       const as = { issuer: partner.provider.issuer, userinfo_endpoint: userinfoUrl() };
-      const rp = { client_id: 'financing-jwt' };
+      const rp: oauth.Client = { client_id: 'financing-jwt' };
       return oauth.userInfoRequest(as, rp, session.accessToken, {
         DPoP: oauth.DPoP(rp, keyPair),
         [oauth.customFetch]: httpsFetch({ ca: partner.pki.ca }),
