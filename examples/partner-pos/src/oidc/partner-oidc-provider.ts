@@ -1,8 +1,8 @@
 // startPartnerOidcProvider: the partner POS's OpenID Provider (oidc-provider, FAPI 2.0) on loopback HTTPS, client certificates requested.
 import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { createSimulatedPos, type SimulatedPos } from '@fin/pos-client/testing';
 import Provider from 'oidc-provider';
+import { closer, listen } from '../listening.js';
 import { handleLoginPage, INTERACTION_PATH } from './login-page.js';
 import { type PartnerOidcClient, providerConfiguration } from './provider-configuration.js';
 import { providerSigningKeys } from './provider-keys.js';
@@ -45,11 +45,7 @@ export async function startPartnerOidcProvider(
     rejectUnauthorized: false,
     minVersion: 'TLSv1.2',
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const issuer = `https://${host}:${(server.address() as AddressInfo).port}`;
+  const issuer = `https://${host}:${await listen(server, port, host)}`;
   const storeOfGrant = new Map<string, string>();
   const configuration = providerConfiguration({
     clients: options.clients,
@@ -73,10 +69,6 @@ export async function startPartnerOidcProvider(
     issuer,
     sim,
     provider,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: closer(server),
   };
 }

@@ -1,6 +1,7 @@
 // Issue 35 §2 / DESIGN 25: a whole seller login from beginLogin to a SellerSession at the partner's own provider, over mutual TLS and with private_key_jwt + DPoP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SellerLoginError, type SellerLoginTransaction } from '../../src/index.js';
+import { sessionOf } from '../fixtures.js';
 import { type PartnerFixture, startPartnerFixture } from './partner-provider.fixtures.js';
 
 let partner: PartnerFixture;
@@ -29,13 +30,7 @@ describe.each([
     const session = await makeClient().sellers.completeLogin(callbackUrl, kept);
     const store = aStore(seller.storeId);
     expect(session).toMatchObject({
-      sellerId: seller.sellerId,
-      sellerName: seller.name,
-      taxId: seller.cpf,
-      storeId: store.storeId,
-      storeName: store.name,
-      storeCnpj: store.cnpj,
-      storeAddress: store.address,
+      ...sessionOf(seller, store),
       isManager: seller.isManager,
       role: seller.role,
       jobTitle: seller.jobTitle,
