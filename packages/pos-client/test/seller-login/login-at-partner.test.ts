@@ -49,3 +49,25 @@ describe.each([
     expect(failure).toMatchObject({ code: 'access_denied', providerError: 'access_denied' });
   });
 });
+
+describe("the partner's login page (examples/partner-pos)", () => {
+  test('a wrong password or a seller of another store stays on the page, with one generic error, and no code is issued', async () => {
+    const [first, second] = partner.provider.sim.data.stores;
+    const seller = partner.provider.sim.data.sellers.find((s) => s.storeId === first!.storeId)!;
+    const client = partner.mtlsClient();
+    const wrongPassword = await partner.browse((await client.sellers.beginLogin()).url, {
+      cpf: seller.cpf,
+      password: `${seller.password}x`,
+    });
+    expect(wrongPassword).toEqual({ callbackUrl: '', pageError: 'CPF, usuário ou senha inválidos.' });
+    const otherStore = await partner.browse(
+      (await client.sellers.beginLogin({ storeId: second!.storeId })).url,
+      {
+        cpf: seller.cpf,
+        password: seller.password,
+      },
+    );
+    expect(otherStore.callbackUrl).toBe('');
+    expect(otherStore.pageError).toMatch(/loja/);
+  });
+});

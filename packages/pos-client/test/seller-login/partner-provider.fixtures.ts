@@ -68,7 +68,13 @@ export async function startPartnerFixture(
     ],
     ...extra,
   });
-  const base = { baseUrl: 'https://pos.test', clientSecret: 'unused-in-these-tests', maxRetries: 0 };
+  // A loaded machine must not fail a login on time: these tests prove behaviour, not speed.
+  const base = {
+    baseUrl: 'https://pos.test',
+    clientSecret: 'unused-in-these-tests',
+    maxRetries: 0,
+    timeoutMs: 60_000,
+  };
   const certificate = pki.clients[MTLS_CLIENT]!;
   const browserFetch = httpsFetch({ ca: pki.ca });
   return {
