@@ -1,7 +1,8 @@
 // Issue 35 acceptance: each refusal of completeLogin has its own SellerLoginError code (the @fin/pos-client/testing kit plays the partner).
 import { describe, expect, test } from 'vitest';
-import { SellerLoginError } from '../../src/index.js';
-import { useSellerLoginKit } from './kit.fixtures.js';
+import { PosClient, SellerLoginError } from '../../src/index.js';
+import { createSimulatedSellerLogin } from '../../src/testing/index.js';
+import { KIT_REDIRECT_URI, useSellerLoginKit } from './kit.fixtures.js';
 
 const fixture = useSellerLoginKit();
 
@@ -107,5 +108,21 @@ describe('DESIGN 25: completeLogin refuses, naming why', () => {
       code: 'state_mismatch',
     });
     expect(await refusal(callbackUrl, {} as typeof transaction)).toMatchObject({ code: 'state_mismatch' });
+  });
+});
+
+describe('RFC 9449 section 8: a provider asking for a DPoP nonce', () => {
+  test('PAR and token are sent again once with the nonce it answered, and the login completes', async () => {
+    const kit = await createSimulatedSellerLogin({ sim: fixture.sim, requireDPoPNonce: true });
+    const pos = new PosClient({
+      baseUrl: 'https://pos.test',
+      clientId: kit.clientId,
+      clientSecret: 'unused',
+      fetch: (input, init) => kit.fetch(new Request(input, init)),
+      oidc: { issuer: kit.issuer, redirectUri: KIT_REDIRECT_URI, clientAuth: kit.clientAuth, dpop: kit.dpop },
+    });
+    const { url, transaction } = await pos.sellers.beginLogin();
+    const session = await pos.sellers.completeLogin(kit.approve(url), transaction);
+    expect(session.sellerId).toBe(fixture.sim.data.sellers[0]!.sellerId);
   });
 });

@@ -32,6 +32,19 @@ export interface SellerLogin {
   completeLogin(callbackUrl: string | URL, transaction: SellerLoginTransaction): Promise<SellerSession>;
 }
 
+/**
+ * Runs `work` again, once, when the provider asks for a DPoP nonce (RFC 9449 section 8): the DPoP handle in
+ * the call's options kept the nonce it answered with, so the second proof carries it.
+ */
+async function withDPoPNonce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!oauth.isDPoPNonceError(error)) throw error;
+    return work();
+  }
+}
+
 /** Runs `work` as login step `step`: whatever it throws leaves as a SellerLoginError. */
 async function step<T>(name: LoginStep, work: () => T | Promise<T>): Promise<T> {
   try {
@@ -81,16 +94,14 @@ export function sellerLogin(context: ClientContext, rp: RelyingParty, method: st
       codeChallenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     };
     const parameters = pushedParameters(rp, options, secrets);
-    const pushed = await step('token', async () => {
-      const response = await oauth.pushedAuthorizationRequest(
-        as,
-        client,
-        await rp.clientAuth(),
-        parameters,
-        rp.requestOptions(client),
-      );
-      return oauth.processPushedAuthorizationResponse(as, client, response);
-    }).catch((error: SellerLoginError) => {
+    const requestOptions = rp.requestOptions(client);
+    const pushed = await step('token', () =>
+      withDPoPNonce(async () => {
+        const auth = await rp.clientAuth();
+        const response = await oauth.pushedAuthorizationRequest(as, client, auth, parameters, requestOptions);
+        return oauth.processPushedAuthorizationResponse(as, client, response);
+      }),
+    ).catch((error: SellerLoginError) => {
       throw error.code === 'code_refused'
         ? new SellerLoginError('provider_error', { reason: 'refused' })
         : error;
@@ -127,21 +138,23 @@ export function sellerLogin(context: ClientContext, rp: RelyingParty, method: st
       oauth.validateAuthResponse(as, client, new URL(callbackUrl), own.state),
     );
     const options = rp.requestOptions(client);
-    const response = await step('token', async () =>
-      oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        await rp.clientAuth(),
-        callback,
-        own.redirectUri,
-        own.codeVerifier,
-        options,
-      ),
-    );
-    const tokens = await step('token', () =>
-      oauth.processAuthorizationCodeResponse(as, client, response, {
-        expectedNonce: own.nonce,
-        requireIdToken: true,
+    const { response, tokens } = await step('token', () =>
+      withDPoPNonce(async () => {
+        const auth = await rp.clientAuth();
+        const answer = await oauth.authorizationCodeGrantRequest(
+          as,
+          client,
+          auth,
+          callback,
+          own.redirectUri,
+          own.codeVerifier,
+          options,
+        );
+        const expected = { expectedNonce: own.nonce, requireIdToken: true };
+        return {
+          response: answer,
+          tokens: await oauth.processAuthorizationCodeResponse(as, client, answer, expected),
+        };
       }),
     );
     await step('signature', () => oauth.validateApplicationLevelSignature(as, response, options));

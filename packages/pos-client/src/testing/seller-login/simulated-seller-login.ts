@@ -25,6 +25,8 @@ export interface SimulatedSellerLoginOptions {
   /** The partner whose sellers log in; default a fresh `createSimulatedPos()`. */
   sim?: Pick<SimulatedPos, 'data'>;
   clock?: Clock;
+  /** Asks for a DPoP nonce (RFC 9449 section 8): a proof without the current one gets `use_dpop_nonce`. */
+  requireDPoPNonce?: boolean;
 }
 
 export interface SimulatedSellerLogin {
@@ -96,6 +98,8 @@ interface KitState {
   requests: Map<string, PushedRequest>;
   codes: Map<string, IssuedCode>;
   tweak: IdTokenTweak;
+  /** The DPoP nonce proofs must carry, when the kit asks for one. */
+  dpopNonce?: string;
 }
 
 const nowSeconds = (state: KitState) => Math.floor(state.clock.now().getTime() / 1000);
@@ -115,10 +119,23 @@ async function clientAuthenticated(state: KitState, form: URLSearchParams): Prom
   );
 }
 
+/** The DPoP proof's refusal, if any: none sent, or (when the kit asks for nonces) without the current one. */
+function dpopRefusal(state: KitState, request: Request): Response | undefined {
+  const proof = request.headers.get('dpop');
+  if (!proof) return oauthError('invalid_dpop_proof');
+  if (!state.dpopNonce) return undefined;
+  const claims = JSON.parse(Buffer.from(proof.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}');
+  if (claims.nonce === state.dpopNonce) return undefined;
+  const refusal = oauthError('use_dpop_nonce');
+  refusal.headers.set('dpop-nonce', state.dpopNonce);
+  return refusal;
+}
+
 async function pushed(state: KitState, request: Request): Promise<Response> {
   const form = new URLSearchParams(await request.text());
   if (!(await clientAuthenticated(state, form))) return oauthError('invalid_client', 401);
-  if (!request.headers.has('dpop')) return oauthError('invalid_dpop_proof');
+  const refused = dpopRefusal(state, request);
+  if (refused) return refused;
   const valid =
     form.get('response_type') === 'code' &&
     form.get('code_challenge_method') === 'S256' &&
@@ -174,7 +191,8 @@ async function idTokenOf(state: KitState, code: IssuedCode): Promise<string> {
 async function token(state: KitState, request: Request): Promise<Response> {
   const form = new URLSearchParams(await request.text());
   if (!(await clientAuthenticated(state, form))) return oauthError('invalid_client', 401);
-  if (!request.headers.has('dpop')) return oauthError('invalid_dpop_proof');
+  const refused = dpopRefusal(state, request);
+  if (refused) return refused;
   const code = state.codes.get(form.get('code') ?? '');
   if (form.get('grant_type') !== 'authorization_code' || !code) return oauthError('invalid_grant');
   const spent = code.used || code.expiresAt <= state.clock.now().getTime();
@@ -238,6 +256,7 @@ export async function createSimulatedSellerLogin(
     requests: new Map(),
     codes: new Map(),
     tweak: {},
+    ...(options.requireDPoPNonce && { dpopNonce: random() }),
   };
   const jwks = { keys: [await publicJwk(signing, 'kit-1')] };
   const routes: Record<string, (request: Request) => Promise<Response> | Response> = {
