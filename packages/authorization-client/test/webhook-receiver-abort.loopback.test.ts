@@ -1,7 +1,8 @@
 // Issue 37 §3: an anonymous peer that sends webhook-* headers and a few body bytes, then resets, hurts no receiver (node:http, Express, Fastify, Hono).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeWebhookHandler, createWebhookHandler, type WebhookEvent } from '@fin/authorization-client';
+import { createWebhookHandler, type WebhookEvent } from '@fin/authorization-client';
+import { createNodeWebhookHandler } from '@fin/authorization-client/node';
 import { signWebhook, webhookEvents } from '@fin/authorization-client/testing';
 import { serve } from '@hono/node-server';
 import express from 'express';
