@@ -11,6 +11,10 @@ export default defineConfig({
       { find: /^@fin\/core\/transport$/, replacement: src('./packages/core/src/transport/index.ts') },
       { find: /^@fin\/core$/, replacement: src('./packages/core/src/index.ts') },
       {
+        find: /^@fin\/authorization-client\/testing\/msw$/,
+        replacement: src('./packages/authorization-client/src/testing/msw.ts'),
+      },
+      {
         find: /^@fin\/authorization-client\/testing$/,
         replacement: src('./packages/authorization-client/src/testing/index.ts'),
       },

@@ -3,5 +3,8 @@ import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
 export default defineConfig(
-  packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' }, ['uuid']),
+  packageBuild(
+    { index: 'src/index.ts', testing: 'src/testing/index.ts', 'testing-msw': 'src/testing/msw.ts' },
+    ['uuid'],
+  ),
 );
