@@ -40,7 +40,8 @@ function plainHandler(sandbox: Sandbox, origin: () => string) {
       const read =
         plain.method === 'GET' || plain.method === 'HEAD' ? undefined : await plain.readBody(limit);
       // Too large: a body just over the limit, which the service refuses as it refuses the real one (413).
-      const body = read === undefined ? undefined : read.ok ? read.bytes : new Uint8Array(limit + 1);
+      const body =
+        read === undefined ? undefined : read.ok ? new Uint8Array(read.bytes) : new Uint8Array(limit + 1);
       const headers = new Headers();
       for (const name of FORWARDED_HEADERS) {
         const value = plain.header(name);
