@@ -15,6 +15,10 @@ export default defineConfig({
         replacement: src('./packages/authorization-client/src/node/index.ts'),
       },
       {
+        find: /^@fin\/authorization-client\/testing\/msw$/,
+        replacement: src('./packages/authorization-client/src/testing/msw.ts'),
+      },
+      {
         find: /^@fin\/authorization-client\/testing$/,
         replacement: src('./packages/authorization-client/src/testing/index.ts'),
       },

@@ -3,7 +3,13 @@ import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
 export default defineConfig(
-  packageBuild({ index: 'src/index.ts', node: 'src/node/index.ts', testing: 'src/testing/index.ts' }, [
-    'uuid',
-  ]),
+  packageBuild(
+    {
+      index: 'src/index.ts',
+      node: 'src/node/index.ts',
+      testing: 'src/testing/index.ts',
+      'testing-msw': 'src/testing/msw.ts',
+    },
+    ['uuid'],
+  ),
 );

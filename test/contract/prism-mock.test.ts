@@ -116,3 +116,22 @@ describe.each(modes)('Prism mock ($name) of the published documents', ({ dynamic
     },
   );
 });
+
+describe('issue 36 §6: header examples in both documents', () => {
+  it.each(['partnerPos', 'salesAuthorization'] as const)(
+    'the static mock of %s answers X-Request-Id with a uuid, not the word "string"',
+    async (document) => {
+      const path = document === 'partnerPos' ? '/v1/stores' : '/v1/sales/AUT-7f3c2a9e';
+      const response = await fetch(`${mockOf(document, false).url}${path}`, {
+        headers: {
+          authorization: 'Bearer token',
+          'x-request-id': crypto.randomUUID(),
+          'x-correlation-id': crypto.randomUUID(),
+        },
+      });
+      expect(response.headers.get('x-request-id')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    },
+  );
+});

@@ -1,6 +1,6 @@
 // Drift: the clients, the simulated POS, the sandbox, the server's routing and the OpenAPI documents agree with the endpoint registry.
 import { AuthorizationClient } from '@fin/authorization-client';
-import { authorizationHandlers, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
+import { authorizationHandlers, SANDBOX_BASE_URL } from '@fin/authorization-client/testing/msw';
 import { endpoints, schemas } from '@fin/core';
 import {
   buildPartnerPosOpenApi,

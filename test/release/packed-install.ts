@@ -140,14 +140,14 @@ export async function tarballFiles(folder: string, name: string): Promise<string
 }
 
 /**
- * For a test file: the packages built if needed, packed and installed in a fresh folder before its tests,
- * the folder removed after them. Returns the folder's path once installed.
+ * For a test file: the packages built if needed, packed and installed in a fresh folder before its tests
+ * (msw beside them with `testing: true`), the folder removed after them. Returns the folder's path once installed.
  */
-export function usePackedInstall(): () => string {
+export function usePackedInstall(options: { testing?: boolean } = {}): () => string {
   let folder = '';
   beforeAll(async () => {
     await ensureBuilt();
-    folder = await installPackedPackages();
+    folder = await installPackedPackages(options);
   }, 600_000);
   afterAll(async () => {
     if (folder) await rm(folder, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Shared inputs of the authorization-client tests: the sandbox behind msw, a sandbox-approved cart, a valid NF-e key.
 import { buildCart, type CartInput } from '@fin/authorization-client';
-import { authorizationHandlers, magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
+import { magicValues } from '@fin/authorization-client/testing';
+import { authorizationHandlers, SANDBOX_BASE_URL } from '@fin/authorization-client/testing/msw';
 import { money } from '@fin/core';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';

@@ -1,6 +1,7 @@
 // A whole sale journey against the sandbox handlers: authorize, confirm, cancel, exchange, logs.
 import { AuthorizationClient, FinApiError, isExpired } from '@fin/authorization-client';
-import { magicValues, SANDBOX_BASE_URL } from '@fin/authorization-client/testing';
+import { magicValues } from '@fin/authorization-client/testing';
+import { SANDBOX_BASE_URL } from '@fin/authorization-client/testing/msw';
 import type { LogEntry } from '@fin/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cart, NFE_KEY, sandboxClientOptions, useSandbox } from './fixtures.js';

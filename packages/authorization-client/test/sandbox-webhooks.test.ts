@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthorizationClient, type WebhookEvent } from '@fin/authorization-client';
 import { createNodeWebhookHandler } from '@fin/authorization-client/node';
-import { authorizationHandlers } from '@fin/authorization-client/testing';
+import { authorizationHandlers } from '@fin/authorization-client/testing/msw';
 import { generateWebhookSecret } from '@fin/core';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';

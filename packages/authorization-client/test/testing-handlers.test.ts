@@ -1,6 +1,7 @@
 // The /testing handlers: each documented magic value triggers its outcome.
 import { AuthorizationClient, buildCart } from '@fin/authorization-client';
-import { authorizationHandlers, magicValues } from '@fin/authorization-client/testing';
+import { magicValues } from '@fin/authorization-client/testing';
+import { authorizationHandlers } from '@fin/authorization-client/testing/msw';
 import { money } from '@fin/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cart, cartInput, NFE_KEY, sandboxClientOptions, useSandbox } from './fixtures.js';

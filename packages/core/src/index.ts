@@ -10,6 +10,7 @@ export {
   type ErrorDetail,
   errorCatalog,
   errorCodes,
+  errorDocsUrl,
   FinAbortError,
   FinApiError,
   type FinApiErrorInit,

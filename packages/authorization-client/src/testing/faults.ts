@@ -1,5 +1,5 @@
 // Transient failures of the sandbox, triggered by the magic fault stores on an authorize call.
-import { type Clock, type ErrorCode, endpoints, errorCatalog } from '@fin/core';
+import { type Clock, type ErrorCode, endpoints, errorCatalog, errorDocsUrl } from '@fin/core';
 import { magicValues } from './magic-values.js';
 
 /** The error envelope of a catalog code, as the real service answers it. */
@@ -18,7 +18,7 @@ function failure(
       timestamp: now.toISOString(),
       requestId,
       data: null,
-      error: { code, legacyCode, message },
+      error: { code, legacyCode, message, docsUrl: errorDocsUrl(code) },
     },
     {
       status,

@@ -1,5 +1,6 @@
 // FinApiError: an error the API answered, on the client and the server alike.
 import { catalogEntry, type ErrorCode } from './catalog.js';
+import { errorDocsUrl } from './docs-url.js';
 import { FinError, isFinError } from './fin-error.js';
 
 export interface ErrorDetail {
@@ -37,6 +38,7 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
   readonly legacyCode: string | undefined;
   readonly status: number;
   readonly details: ErrorDetail[];
+  /** Where the code is documented: the answer's `error.docsUrl`, else its entry in docs/errors.md; undefined for an unknown code. */
   readonly docsUrl: string | undefined;
   /**
    * The server's own id for the request, when it answered with one other than `requestId` (the
@@ -53,7 +55,8 @@ export class FinApiError<C extends ApiErrorCode = ApiErrorCode> extends FinError
     this.legacyCode = init.legacyCode ?? known?.legacyCode;
     this.status = init.status ?? known?.status ?? 500;
     this.details = init.details ?? [];
-    this.docsUrl = init.docsUrl;
+    // The answer's own link, else the code's entry in docs/errors.md (a partner's answer may carry none).
+    this.docsUrl = init.docsUrl ?? errorDocsUrl(init.code);
     this.serverRequestId = init.serverRequestId;
     this.retryAfterMs = init.retryAfterMs;
     this.headers = init.headers ?? {};

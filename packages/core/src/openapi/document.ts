@@ -22,6 +22,8 @@ export interface HeaderObject {
   description?: string;
   required?: boolean;
   schema: JsonSchema;
+  /** What a mock server (Prism) answers, and what a reader sees. */
+  example?: unknown;
 }
 
 export interface ParameterObject {
@@ -30,6 +32,7 @@ export interface ParameterObject {
   description?: string;
   required?: boolean;
   schema: JsonSchema;
+  example?: unknown;
 }
 
 export interface MediaTypeObject {

@@ -58,25 +58,33 @@ export const contractStatusWebhooks: readonly WebhookDefinition[] = [
   },
 ];
 
-const header = (name: string, description: string, pattern: string): ParameterObject => ({
+const header = (name: string, description: string, pattern: string, example: string): ParameterObject => ({
   name,
   in: 'header',
   required: true,
   description,
   schema: { type: 'string', pattern },
+  example,
 });
 
 const headers: ParameterObject[] = [
-  header(WEBHOOK_ID_HEADER, 'The event id, the same on every retry: dedupe on it.', '^[^.\\s]+$'),
+  header(
+    WEBHOOK_ID_HEADER,
+    'The event id, the same on every retry: dedupe on it.',
+    '^[^.\\s]+$',
+    'msg_2b7f4c1d9e8a4f0b',
+  ),
   header(
     WEBHOOK_TIMESTAMP_HEADER,
     'Unix seconds of this attempt; refuse it beyond your tolerance, both ways.',
     '^\\d+$',
+    '1767225600',
   ),
   header(
     WEBHOOK_SIGNATURE_HEADER,
     '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per active secret.',
     '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$',
+    'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
   ),
 ];
 

@@ -3,6 +3,7 @@ import {
   catalogEntry,
   type ErrorCode,
   type ErrorDetail,
+  errorDocsUrl,
   type TokenErrorCode,
   tokenEndpointErrors,
 } from '@fin/core';
@@ -40,6 +41,7 @@ export function failure(ctx: AnswerContext, code: ErrorCode, options: FailureOpt
     code,
     legacyCode: entry.legacyCode,
     message,
+    docsUrl: errorDocsUrl(code),
     ...(options.details?.length
       ? { details: options.details.map((d) => ({ field: d.field, issue: d.issue })) }
       : {}),
