@@ -7,7 +7,12 @@ import type { HoldStore } from '../ports/hold-store.js';
 const keyOf = (ref: { partnerId: string; reservationId: string }) =>
   [ref.partnerId, ref.reservationId].join('\u0000');
 
-export function memoryHolds(): HoldStore {
+export interface MemoryHolds extends HoldStore {
+  /** Deletes holds that ended (`nextCheckAt` null) and last changed at or before `cutoff`; returns how many. */
+  purgeEnded(cutoff: Date): number;
+}
+
+export function memoryHolds(): MemoryHolds {
   const holds = new Map<string, HoldRecord>();
   /** Hold key -> end of the worker lease that holds it. */
   const leases = new Map<string, number>();
@@ -29,6 +34,16 @@ export function memoryHolds(): HoldStore {
       holds.set(key, written);
       leases.delete(key);
       return { ok: true, record: copy(written) };
+    },
+    purgeEnded(cutoff) {
+      let purged = 0;
+      for (const [key, hold] of holds) {
+        if (hold.nextCheckAt !== null || Date.parse(hold.updatedAt) > cutoff.getTime()) continue;
+        holds.delete(key);
+        leases.delete(key);
+        purged += 1;
+      }
+      return purged;
     },
     async listDueHolds({ now, limit, lease }) {
       const at = now.getTime();

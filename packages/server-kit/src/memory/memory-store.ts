@@ -9,6 +9,7 @@ import type {
   StoredResponse,
   TokenRecord,
 } from '../ports/records.js';
+import { defaultRetention, PROPOSAL_PURGE_MARGIN_MS, type PurgeReport } from '../ports/retention.js';
 import type {
   CatalogSnapshotRecord,
   CreateAuthorization,
@@ -48,7 +49,17 @@ interface Window {
   end: number;
 }
 
-const DAY_MS = 86_400_000;
+/** A purge report before anything was counted. */
+const NOTHING_PURGED: PurgeReport = {
+  tokens: 0,
+  idempotencyKeys: 0,
+  rateLimitWindows: 0,
+  endedHolds: 0,
+  webhookEvents: 0,
+  expiredAuthorizations: 0,
+  archivedAuthorizations: 0,
+  proposals: 0,
+};
 
 /**
  * One authorization's cell. The indexes list slots, so a write replaces `record` without touching them,
@@ -74,6 +85,9 @@ export function memoryStore(): Store {
   const byImei = new Map<string, Slot[]>();
   const byProposal = new Map<string, Slot[]>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
+  const holds = memoryHolds();
+  /** Proposals one of whose uses was archived (cancelled): they leave with their last stored use. */
+  const archivedUses = new Set<string>();
   const availability = proposalAvailability();
   // Composite map keys are joined, not templated: a template makes a cons string that the map keeps.
   const bucket = (clientTaxId: string, storeId: string) => [clientTaxId, storeId].join('\u0000');
@@ -233,6 +247,63 @@ export function memoryStore(): Store {
       .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
       .map(copy);
 
+  /** Takes a proposal out of the store (purged, or archived with its last use: decision LC-4). */
+  const forgetProposal = (proposalId: string) => {
+    proposals.delete(proposalId);
+    availability.remove(proposalId);
+    byProposal.delete(proposalId);
+    archivedUses.delete(proposalId);
+  };
+
+  /**
+   * Ended authorizations last changed at or before `cutoff` leave the store: `CANCELLED` ones are credit
+   * records PostgreSQL archives (this store keeps no archive: it forgets them), `EXPIRED` ones are deleted.
+   * A proposal whose last stored use was cancelled leaves with it, so it is never offered again.
+   */
+  const forgetEnded = (cutoff: Date, now: Date) => {
+    const before = cutoff.toISOString();
+    let [expired, archived] = [0, 0];
+    for (const [id, slot] of authorizations) {
+      const { record } = slot;
+      if ((record.status !== 'CANCELLED' && record.status !== 'EXPIRED') || record.updatedAt > before)
+        continue;
+      authorizations.delete(id);
+      leases.delete(id);
+      webhookEvents.forget(id);
+      exchangeNotices.get(record.clientTaxId)?.delete(slot);
+      const imeiSlots = byImei.get(record.imei)?.filter((other) => other !== slot) ?? [];
+      if (imeiSlots.length > 0) byImei.set(record.imei, imeiSlots);
+      else byImei.delete(record.imei);
+      const uses = slot.uses;
+      uses.splice(uses.indexOf(slot), 1);
+      if (record.status === 'CANCELLED') {
+        archived += 1;
+        archivedUses.add(record.proposalId);
+      } else {
+        expired += 1;
+      }
+      const archivedUse = archivedUses.has(record.proposalId);
+      if (archivedUse && uses.length === 0) forgetProposal(record.proposalId);
+      else {
+        const until = archivedUse ? Number.POSITIVE_INFINITY : heldUntil(uses);
+        availability.usedUntil(record.proposalId, until, now.getTime());
+      }
+    }
+    return { expiredAuthorizations: expired, archivedAuthorizations: archived };
+  };
+
+  /** Proposals approved at or before `cutoff` that no stored authorization uses (LC-3); returns how many. */
+  const forgetUnusedProposals = (cutoff: Date) => {
+    const before = cutoff.toISOString();
+    let purged = 0;
+    for (const [proposalId, proposal] of proposals) {
+      if (proposal.approvedAt > before || (byProposal.get(proposalId)?.length ?? 0) > 0) continue;
+      forgetProposal(proposalId);
+      purged += 1;
+    }
+    return purged;
+  };
+
   return {
     async saveToken(token) {
       tokens.set(token.tokenHash, copy(token));
@@ -390,22 +461,46 @@ export function memoryStore(): Store {
       return snapshot && copy(snapshot);
     },
 
-    async purgeExpired({ now, retentionMs }) {
+    async purgeExpired({ now, retentionMs, retention = defaultRetention }) {
       const at = now.getTime();
+      const report = { ...NOTHING_PURGED };
       for (const [hash, token] of tokens) {
-        if (Date.parse(token.expiresAt) + DAY_MS <= at) tokens.delete(hash);
+        if (Date.parse(token.expiresAt) + retention.tokensMs <= at) {
+          tokens.delete(hash);
+          report.tokens += 1;
+        }
       }
       for (const [key, entry] of idempotency) {
-        if ((entry.completedAt ?? entry.claimedAt) + retentionMs <= at) idempotency.delete(key);
+        if ((entry.completedAt ?? entry.claimedAt) + retentionMs <= at) {
+          idempotency.delete(key);
+          report.idempotencyKeys += 1;
+        }
       }
       for (const [key, window] of windows) {
-        if (window.end <= at) windows.delete(key);
+        if (window.end <= at) {
+          windows.delete(key);
+          report.rateLimitWindows += 1;
+        }
       }
+      report.endedHolds = holds.purgeEnded(new Date(at - retention.endedHoldsMs));
+      report.webhookEvents = webhookEvents.purge({
+        deliveredBefore: new Date(at - retention.deliveredEventsMs),
+        deadBefore: new Date(at - retention.deadEventsMs),
+        stored: (authorizationId) => authorizations.has(authorizationId),
+      });
+      Object.assign(report, forgetEnded(new Date(at - retention.endedAuthorizationsMs), now));
+      report.proposals += forgetUnusedProposals(
+        new Date(at - retention.unusedProposalsMs - PROPOSAL_PURGE_MARGIN_MS),
+      );
+      return report;
     },
     async ping() {},
     async close() {},
     // Stock holds (issue 30).
-    ...memoryHolds(),
+    insertHold: holds.insertHold,
+    getHold: holds.getHold,
+    updateHold: holds.updateHold,
+    listDueHolds: holds.listDueHolds,
     claimDueWebhookEvents: webhookEvents.claimDueWebhookEvents,
     recordWebhookAttempt: webhookEvents.recordWebhookAttempt,
     listWebhookEvents: webhookEvents.listWebhookEvents,

@@ -2,6 +2,7 @@
 import type { Logger } from '@fin/core';
 import { openPool, type PostgresConnection } from './connection.js';
 import { migrations as allMigrations, type Migration } from './migrations/index.js';
+import type { OnlineStep } from './migrations/migration.js';
 import { query, sendUnnamed } from './sql.js';
 
 export interface MigrateOptions {
@@ -78,20 +79,42 @@ async function applyPending(
   const applied: number[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;
-    await query(client, 'BEGIN');
-    try {
-      await query(client, migration.sql);
-      await query(client, 'INSERT INTO fin_schema_migrations (version, name) VALUES ($1, $2)', [
+    const record = async () =>
+      query(client, 'INSERT INTO fin_schema_migrations (version, name) VALUES ($1, $2)', [
         migration.version,
         migration.name,
       ]);
+    await query(client, 'BEGIN');
+    try {
+      await query(client, migration.sql);
+      if (!migration.online) await record();
       await query(client, 'COMMIT');
     } catch (error) {
       await query(client, 'ROLLBACK');
       throw error;
     }
+    if (migration.online) {
+      await runOnline(client, migration.online);
+      await record();
+    }
     applied.push(migration.version);
     logger?.info?.({ event: 'postgres.migrated', version: migration.version, name: migration.name });
   }
   return { applied, version: latest };
+}
+
+/**
+ * Each step outside any transaction (`CREATE INDEX CONCURRENTLY` waits for writers without blocking them);
+ * an index left invalid by an interrupted build is dropped first, so `IF NOT EXISTS` builds it again.
+ */
+async function runOnline(client: Parameters<typeof query>[0], steps: readonly OnlineStep[]): Promise<void> {
+  for (const step of steps) {
+    const { rows } = await query<{ valid: boolean }>(
+      client,
+      'SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = to_regclass($1)',
+      [step.index],
+    );
+    if (rows[0] && !rows[0].valid) await query(client, `DROP INDEX CONCURRENTLY IF EXISTS ${step.index}`);
+    await query(client, step.sql);
+  }
 }
