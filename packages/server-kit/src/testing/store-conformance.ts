@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
 import { cartFixture, deviceImei } from './cart-fixture.js';
+import { describeLifecycleConformance } from './lifecycle-conformance.js';
 import { describeWebhookEventConformance } from './webhook-conformance.js';
 
 const MINUTE = 60_000;
@@ -904,6 +905,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
     });
 
     describeWebhookEventConformance(() => store);
+    describeLifecycleConformance(() => store);
 
     describe('catalog snapshots', () => {
       it('keeps the latest snapshot per partner', async () => {
