@@ -19,10 +19,30 @@ export interface MigrationReport {
 // pg_advisory_lock key: two int4 ('fin' and 1) that no other application is likely to take.
 const LOCK = [0x66696e, 1];
 
+/** How often a migrator waiting for another's lock asks again. */
+const LOCK_POLL_MS = 100;
+
+/**
+ * Takes the migration lock, asking again until it is free rather than waiting inside `pg_advisory_lock`: a
+ * session blocked in that statement has a transaction open, which the holder's `CREATE INDEX
+ * CONCURRENTLY` would wait for (a deadlock); between polls this session has none.
+ */
+async function takeLock(client: Parameters<typeof query>[0]): Promise<void> {
+  for (;;) {
+    const { rows } = await query<{ taken: boolean }>(
+      client,
+      'SELECT pg_try_advisory_lock($1, $2) AS taken',
+      LOCK,
+    );
+    if (rows[0]?.taken) return;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
+
 /**
  * Applies every migration the database lacks, each in its own transaction, and records it in
  * `fin_schema_migrations`. An advisory lock makes concurrent callers (several instances starting at
- * once) wait for each other, so each migration runs once. Refuses a database migrated by a newer release.
+ * once) wait for each other (polled: `takeLock`), so each migration runs once. Refuses a database migrated by a newer release.
  */
 export async function migrate(
   connection: PostgresConnection,
@@ -38,7 +58,7 @@ export async function migrate(
   };
   client.on('error', onError);
   try {
-    await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
+    await takeLock(client);
     try {
       return await applyPending(client, allMigrations, options.logger);
     } finally {
