@@ -256,17 +256,16 @@ export function memoryStore(): Store {
   };
 
   /**
-   * Ended authorizations last changed at or before `cutoff` leave the store: `CANCELLED` ones are credit
-   * records PostgreSQL archives (this store keeps no archive: it forgets them), `EXPIRED` ones are deleted.
-   * A proposal whose last stored use was cancelled leaves with it, so it is never offered again.
+   * Ended authorizations last changed at or before their status's cutoff leave the store: `CANCELLED` ones
+   * are credit records PostgreSQL archives (this store keeps no archive: it forgets them), `EXPIRED` ones
+   * are deleted. A proposal whose last stored use was cancelled leaves with it, never offered again.
    */
-  const forgetEnded = (cutoff: Date, now: Date) => {
-    const before = cutoff.toISOString();
+  const forgetEnded = (cutoffs: { CANCELLED: string; EXPIRED: string }, now: Date) => {
     let [expired, archived] = [0, 0];
     for (const [id, slot] of authorizations) {
       const { record } = slot;
-      if ((record.status !== 'CANCELLED' && record.status !== 'EXPIRED') || record.updatedAt > before)
-        continue;
+      if (record.status !== 'CANCELLED' && record.status !== 'EXPIRED') continue;
+      if (record.updatedAt > cutoffs[record.status]) continue;
       authorizations.delete(id);
       leases.delete(id);
       webhookEvents.forget(id);
@@ -488,7 +487,16 @@ export function memoryStore(): Store {
         deadBefore: new Date(at - retention.deadEventsMs),
         stored: (authorizationId) => authorizations.has(authorizationId),
       });
-      Object.assign(report, forgetEnded(new Date(at - retention.endedAuthorizationsMs), now));
+      Object.assign(
+        report,
+        forgetEnded(
+          {
+            CANCELLED: new Date(at - retention.cancelledAuthorizationsMs).toISOString(),
+            EXPIRED: new Date(at - retention.expiredAuthorizationsMs).toISOString(),
+          },
+          now,
+        ),
+      );
       report.proposals += forgetUnusedProposals(
         new Date(at - retention.unusedProposalsMs - PROPOSAL_PURGE_MARGIN_MS),
       );

@@ -24,11 +24,15 @@ export const retentionPolicy = z
     /** A DEAD webhook event is kept this long after it occurred, past the replay window: 90 days. */
     deadEventsMs: duration.default(90 * DAY_MS),
     /**
-     * An ended authorization (`CANCELLED`, or `EXPIRED` never confirmed) leaves the live tables this long
-     * after its last change: a cancelled one (a credit record) moves to the monthly archive with its
-     * contract and proposal; an expired one (no credit granted) is deleted: 30 days.
+     * A `CANCELLED` authorization (a credit record) moves, with its contract and proposal, from the live
+     * tables to the monthly archive this long after its last change: 30 days.
      */
-    endedAuthorizationsMs: duration.default(30 * DAY_MS),
+    cancelledAuthorizationsMs: duration.default(30 * DAY_MS),
+    /**
+     * An `EXPIRED` authorization (never confirmed: no credit was granted) is deleted this long after it was
+     * stored `EXPIRED` (personal data minimised): 7 days.
+     */
+    expiredAuthorizationsMs: duration.default(7 * DAY_MS),
   })
   .strict()
   .refine((policy) => policy.deadEventsMs >= policy.deliveredEventsMs, {

@@ -30,7 +30,7 @@ function sweep(pool: pg.Pool, table: string, where: string, values: unknown[]): 
 }
 
 /**
- * One batch of ended authorizations (`$1`: last changed at or before): `CANCELLED` ones move to the
+ * One batch of ended authorizations (last changed at or before `$1` when cancelled, `$2` when expired): `CANCELLED` ones move to the
  * archive with their contract, and with their proposal when no other stored authorization uses it (so it
  * is never offered again); `EXPIRED` ones (never confirmed: no credit) are deleted. One statement, so a
  * record is archived whole or stays live whole.
@@ -38,7 +38,7 @@ function sweep(pool: pg.Pool, table: string, where: string, values: unknown[]): 
 const ARCHIVE_ENDED = `
 WITH picked AS (
   SELECT authorization_id FROM fin_authorizations
-  WHERE status IN ('CANCELLED', 'EXPIRED') AND updated_at <= $1
+  WHERE (status = 'CANCELLED' AND updated_at <= $1) OR (status = 'EXPIRED' AND updated_at <= $2)
   ORDER BY updated_at LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED
 ), gone AS (
   DELETE FROM fin_authorizations a USING picked p WHERE a.authorization_id = p.authorization_id
@@ -84,19 +84,20 @@ WITH picked AS (
 SELECT count(*) AS count FROM gone`;
 
 /** Ended authorizations in batches, after making the archive partitions of the months they ended in. */
-async function archiveEnded(pool: pg.Pool, cutoff: Date) {
+async function archiveEnded(pool: pg.Pool, cancelledBefore: Date, expiredBefore: Date) {
   const { rows } = await query<{ oldest: Date | null }>(
     pool,
-    `SELECT min(updated_at) AS oldest FROM fin_authorizations
-     WHERE status IN ('CANCELLED', 'EXPIRED') AND updated_at <= $1`,
-    [cutoff],
+    `SELECT min(updated_at) AS oldest FROM fin_authorizations WHERE status = 'CANCELLED' AND updated_at <= $1`,
+    [cancelledBefore],
   );
   const oldest = rows[0]?.oldest;
-  if (!oldest) return { expiredAuthorizations: 0, archivedAuthorizations: 0 };
-  await query(pool, 'SELECT fin_archive_partitions($1, $2)', [oldest, cutoff]);
+  if (oldest) await query(pool, 'SELECT fin_archive_partitions($1, $2)', [oldest, cancelledBefore]);
   let [expired, archived] = [0, 0];
   for (;;) {
-    const result = await query<{ count: string; archived: string }>(pool, ARCHIVE_ENDED, [cutoff]);
+    const result = await query<{ count: string; archived: string }>(pool, ARCHIVE_ENDED, [
+      cancelledBefore,
+      expiredBefore,
+    ]);
     const count = Number(result.rows[0]?.count ?? 0);
     archived += Number(result.rows[0]?.archived ?? 0);
     expired += count - Number(result.rows[0]?.archived ?? 0);
@@ -141,7 +142,11 @@ export async function purgeExpired(
        SELECT 1 FROM fin_authorizations a WHERE a.authorization_id = fin_webhook_events.authorization_id))`,
     [before(now, retention.deliveredEventsMs), before(now, retention.deadEventsMs)],
   );
-  const ended = await archiveEnded(pool, before(now, retention.endedAuthorizationsMs));
+  const ended = await archiveEnded(
+    pool,
+    before(now, retention.cancelledAuthorizationsMs),
+    before(now, retention.expiredAuthorizationsMs),
+  );
   const proposals = await batches(pool, PURGE_UNUSED_PROPOSALS, [
     before(now, retention.unusedProposalsMs + PROPOSAL_PURGE_MARGIN_MS),
   ]);

@@ -8,9 +8,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * `options.retention` with defaults, refused (TypeError naming the setting) when invalid or when an ended
- * authorization would leave the live tables while a rule may still need it (decision LC-2): a late confirm
- * or the confirmation poller (validity plus `limits.confirmationGraceMs`), or an exchange's proposal reuse
- * (R-11's window in calendar days, plus one for the time zone, unless reuse is off with `limit: 0`).
+ * authorization would leave the live tables while a rule may still need it (decision LC-2): an expired one
+ * while a late confirm or the confirmation poller may still confirm it (validity plus
+ * `limits.confirmationGraceMs`), a cancelled one while an exchange may reuse its proposal (R-11's window in
+ * calendar days, plus one for the time zone, unless reuse is off with `limit: 0`).
  */
 export function resolveRetention(
   options: RetentionOptions | undefined,
@@ -23,14 +24,18 @@ export function resolveRetention(
     throw new TypeError(`createFinancingService: retention.${issue.path.join('.')}: ${issue.message}`);
   }
   const policy = parsed.data;
-  const needed = Math.max(
-    AUTHORIZATION_VALIDITY_MS + limits.confirmationGraceMs,
-    r11.limit > 0 ? (r11.windowDays + 1) * DAY_MS : 0,
-  );
-  if (policy.endedAuthorizationsMs < needed) {
+  const confirmable = AUTHORIZATION_VALIDITY_MS + limits.confirmationGraceMs;
+  if (policy.expiredAuthorizationsMs < confirmable) {
     throw new TypeError(
-      `createFinancingService: retention.endedAuthorizationsMs must be at least ${needed} ms ` +
-        '(the confirmation grace and, while proposal reuse is on, the R-11 window)',
+      `createFinancingService: retention.expiredAuthorizationsMs must be at least ${confirmable} ms ` +
+        '(an expired authorization may still be confirmed within limits.confirmationGraceMs)',
+    );
+  }
+  const reusable = r11.limit > 0 ? (r11.windowDays + 1) * DAY_MS : 0;
+  if (policy.cancelledAuthorizationsMs < reusable) {
+    throw new TypeError(
+      `createFinancingService: retention.cancelledAuthorizationsMs must be at least ${reusable} ms ` +
+        "(R-11's reuse window, in calendar days; set rules.r11.limit to 0 to turn reuse off)",
     );
   }
   return policy;

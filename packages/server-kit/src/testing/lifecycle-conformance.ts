@@ -25,7 +25,8 @@ const retention = retentionPolicy.parse({
   unusedProposalsMs: 2 * HOUR,
   deliveredEventsMs: HOUR,
   deadEventsMs: 2 * HOUR,
-  endedAuthorizationsMs: 3 * HOUR,
+  cancelledAuthorizationsMs: 3 * HOUR,
+  expiredAuthorizationsMs: 4 * HOUR,
 });
 const IDEMPOTENCY_MS = HOUR;
 const purgeAt = (now: Date): PurgeInput => ({ now, retentionMs: IDEMPOTENCY_MS, retention });
@@ -105,9 +106,13 @@ export function describeLifecycleConformance(store: () => Store): void {
         (await Promise.all(ids.map((id) => store().getAuthorization(id)))).map((r) => r !== undefined);
 
       // The cancelled record last changed at 4 minutes, the expired one at 20.
-      await store().purgeExpired(purgeAt(at(4 * MINUTE + retention.endedAuthorizationsMs - 1)));
+      await store().purgeExpired(purgeAt(at(4 * MINUTE + retention.cancelledAuthorizationsMs - 1)));
       expect(await present()).toEqual([true, true, true, true]);
-      await store().purgeExpired(purgeAt(at(20 * MINUTE + retention.endedAuthorizationsMs)));
+      await store().purgeExpired(purgeAt(at(4 * MINUTE + retention.cancelledAuthorizationsMs)));
+      expect(await present()).toEqual([true, false, true, true]);
+      await store().purgeExpired(purgeAt(at(20 * MINUTE + retention.expiredAuthorizationsMs - 1)));
+      expect(await present()).toEqual([true, false, true, true]);
+      await store().purgeExpired(purgeAt(at(20 * MINUTE + retention.expiredAuthorizationsMs)));
       expect(await present()).toEqual([true, false, false, true]);
 
       // A cancelled record's proposal leaves with it: never offered to a new sale.
@@ -222,7 +227,7 @@ export function describeLifecycleConformance(store: () => Store): void {
       await fc.assert(
         fc.asyncProperty(
           fc.array(
-            fc.record({ kind: fc.constantFrom(...kinds), age: fc.integer({ min: 0, max: 4 * HOUR }) }),
+            fc.record({ kind: fc.constantFrom(...kinds), age: fc.integer({ min: 0, max: 5 * HOUR }) }),
             {
               minLength: 1,
               maxLength: 6,
@@ -284,7 +289,11 @@ export function describeLifecycleConformance(store: () => Store): void {
         });
         if (!result.ok) throw new Error(result.reason);
       }
-      const kept = kind === 'authorized' || kind === 'confirmed' || age < retention.endedAuthorizationsMs;
+      const kept =
+        kind === 'authorized' ||
+        kind === 'confirmed' ||
+        age <
+          (kind === 'cancelled' ? retention.cancelledAuthorizationsMs : retention.expiredAuthorizationsMs);
       return async () => {
         const found = await store().getAuthorization(record.authorizationId);
         const proposalKept = kind === 'authorized' || kind === 'confirmed';

@@ -175,7 +175,7 @@ describe('issue 37 on PostgreSQL: the record lifecycle', () => {
         now: at(60_000),
       });
 
-      const retention = retentionPolicy.parse({ endedAuthorizationsMs: 3_600_000 });
+      const retention = retentionPolicy.parse({ cancelledAuthorizationsMs: 3_600_000 });
       const report = await store.purgeExpired({ now: at(4_000_000), retentionMs: 86_400_000, retention });
       expect(report).toMatchObject({ archivedAuthorizations: 1, expiredAuthorizations: 0 });
       const archived = await db.query<{ a: string; c: string; p: string }>(
