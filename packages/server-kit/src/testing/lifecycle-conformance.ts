@@ -80,14 +80,12 @@ export function describeLifecycleConformance(store: () => Store): void {
       status: 'CANCELLED',
       cancellation: {
         reason: 'CUSTOMER_REQUEST',
-        description: null,
         cancelledAt: at(3 * MINUTE).toISOString(),
         noticedAt: at(3 * MINUTE).toISOString(),
         verification: 'VERIFIED',
         attempts: 1,
         nextAttemptAt: null,
         verifiedAt: at(4 * MINUTE).toISOString(),
-        lastOutcome: null,
       },
       updatedAt: at(4 * MINUTE).toISOString(),
     });
