@@ -86,8 +86,8 @@ export function memoryStore(): Store {
   const byProposal = new Map<string, Slot[]>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
   const holds = memoryHolds();
-  /** Proposals one of whose uses was archived (cancelled): they leave with their last stored use. */
-  const archivedUses = new Set<string>();
+  const archivedUses = new Set<string>(); // proposals with an archived (cancelled) use: they leave with the last
+
   const availability = proposalAvailability();
   // Composite map keys are joined, not templated: a template makes a cons string that the map keeps.
   const bucket = (clientTaxId: string, storeId: string) => [clientTaxId, storeId].join('\u0000');
@@ -247,19 +247,15 @@ export function memoryStore(): Store {
       .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
       .map(copy);
 
-  /** Takes a proposal out of the store (purged, or archived with its last use: decision LC-4). */
   const forgetProposal = (proposalId: string) => {
+    // Purged (LC-3), or archived with its last use (LC-2).
     proposals.delete(proposalId);
     availability.remove(proposalId);
     byProposal.delete(proposalId);
     archivedUses.delete(proposalId);
   };
 
-  /**
-   * Ended authorizations last changed at or before their status's cutoff leave the store: `CANCELLED` ones
-   * are credit records PostgreSQL archives (this store keeps no archive: it forgets them), `EXPIRED` ones
-   * are deleted. A proposal whose last stored use was cancelled leaves with it, never offered again.
-   */
+  /** Ended authorizations past their cutoff leave (cancelled ones, archived in PostgreSQL, are forgotten here). */
   const forgetEnded = (cutoffs: { CANCELLED: string; EXPIRED: string }, now: Date) => {
     let [expired, archived] = [0, 0];
     for (const [id, slot] of authorizations) {
@@ -290,9 +286,8 @@ export function memoryStore(): Store {
     }
     return { expiredAuthorizations: expired, archivedAuthorizations: archived };
   };
-
-  /** Proposals approved at or before `cutoff` that no stored authorization uses (LC-3); returns how many. */
   const forgetUnusedProposals = (cutoff: Date) => {
+    // Proposals approved at or before `cutoff` that no stored authorization uses (LC-3).
     const before = cutoff.toISOString();
     let purged = 0;
     for (const [proposalId, proposal] of proposals) {
@@ -302,7 +297,6 @@ export function memoryStore(): Store {
     }
     return purged;
   };
-
   return {
     async saveToken(token) {
       tokens.set(token.tokenHash, copy(token));
@@ -505,10 +499,7 @@ export function memoryStore(): Store {
     async ping() {},
     async close() {},
     // Stock holds (issue 30).
-    insertHold: holds.insertHold,
-    getHold: holds.getHold,
-    updateHold: holds.updateHold,
-    listDueHolds: holds.listDueHolds,
+    ...holds.store,
     claimDueWebhookEvents: webhookEvents.claimDueWebhookEvents,
     recordWebhookAttempt: webhookEvents.recordWebhookAttempt,
     listWebhookEvents: webhookEvents.listWebhookEvents,
