@@ -33,13 +33,16 @@ export async function saleJourneys(options: {
     authorized: 0,
     seconds: 0,
   };
-  const post = async (path: string, body: string) => {
+  /** A later call of the journey: its own request id and key, the journey's correlation id. */
+  const post = async (path: string, body: string, correlationId: string) => {
     const response = await fetch(`${options.url}${path}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${options.token}`,
         'content-type': 'application/json',
         'idempotency-key': randomUUID(),
+        'x-request-id': randomUUID(),
+        'x-correlation-id': correlationId,
       },
       body,
     });
@@ -61,6 +64,7 @@ export async function saleJourneys(options: {
     const confirmed = await post(
       `/v1/sales/${id}/confirm`,
       JSON.stringify({ ...invoice, invoicedAt: new Date().toISOString() }),
+      headers['x-correlation-id']!,
     ).catch(() => ({ ok: false, text: '' }));
     if (!confirmed.ok) {
       report.failed.confirm += 1;
