@@ -15,6 +15,10 @@ const CONNECTIONS = 8;
 /** Samples of the table sizes: at start, this many between, and at the end. */
 const SAMPLES_BETWEEN = 5;
 
+/** The first failed answer of each step, when any failed. */
+const failuresSeen = (first: Record<string, string>) =>
+  Object.keys(first).length > 0 ? `, first: ${JSON.stringify(first)}` : '';
+
 async function run(options: FigureOptions): Promise<Row[]> {
   const seconds = Number(
     process.env.FIN_BENCH_SOAK_SECONDS ?? (options.quick ? SECONDS.quick : SECONDS.full),
@@ -53,7 +57,7 @@ async function run(options: FigureOptions): Promise<Row[]> {
       return [
         {
           figure: `${label}: journeys (authorize, confirm, cancel verified)`,
-          measured: `${report.completed} completed (${(report.completed / report.seconds).toFixed(1)}/s), failures ${JSON.stringify(report.failed)}`,
+          measured: `${report.completed} completed (${(report.completed / report.seconds).toFixed(1)}/s), failures ${JSON.stringify(report.failed)}${failuresSeen(report.firstFailure)}`,
           goal: '0 failures',
           verdict: failures === 0 ? 'ok' : 'below goal',
           command,

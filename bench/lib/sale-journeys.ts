@@ -14,6 +14,8 @@ export interface JourneyReport {
   /** Authorizations the clients were told about (`authorized: true`). */
   authorized: number;
   seconds: number;
+  /** The first failed answer's status and error code, per step (never a body: it may carry a CPF). */
+  firstFailure: { [step: string]: string };
 }
 
 /**
@@ -32,6 +34,12 @@ export async function saleJourneys(options: {
     failed: { authorize: 0, confirm: 0, cancel: 0 },
     authorized: 0,
     seconds: 0,
+    firstFailure: {},
+  };
+  const fail = (step: keyof JourneyReport['failed'], answer: { status: number; text: string }) => {
+    report.failed[step] += 1;
+    const code = /"code":"([a-z_]+)"/.exec(answer.text)?.[1] ?? 'no code';
+    report.firstFailure[step] ??= `${answer.status} ${code}`;
   };
   /** A later call of the journey: its own request id and key, the journey's correlation id. */
   const post = async (path: string, body: string, correlationId: string) => {
@@ -46,17 +54,21 @@ export async function saleJourneys(options: {
       },
       body,
     });
-    return { ok: response.status === 200, text: await response.text() };
+    return { ok: response.status === 200, status: response.status, text: await response.text() };
   };
   const journey = async () => {
     const { headers, body } = next();
     const imei = (JSON.parse(body) as { imei: string }).imei;
     const authorized = await fetch(`${options.url}/v1/sales/authorize`, { method: 'POST', headers, body })
-      .then(async (response) => ({ ok: response.status === 200, text: await response.text() }))
-      .catch(() => ({ ok: false, text: '' }));
+      .then(async (response) => ({
+        ok: response.status === 200,
+        status: response.status,
+        text: await response.text(),
+      }))
+      .catch(() => ({ ok: false, status: 0, text: '' }));
     const id = /"authorizationId":"([^"]+)"/.exec(authorized.text)?.[1];
     if (!authorized.ok || !authorized.text.includes('"authorized":true') || !id) {
-      report.failed.authorize += 1;
+      fail('authorize', authorized);
       return;
     }
     report.authorized += 1;
@@ -65,17 +77,18 @@ export async function saleJourneys(options: {
       `/v1/sales/${id}/confirm`,
       JSON.stringify({ ...invoice, invoicedAt: new Date().toISOString() }),
       headers['x-correlation-id']!,
-    ).catch(() => ({ ok: false, text: '' }));
+    ).catch(() => ({ ok: false, status: 0, text: '' }));
     if (!confirmed.ok) {
-      report.failed.confirm += 1;
+      fail('confirm', confirmed);
       return;
     }
     const cancelled = await post(
       `/v1/sales/${id}/cancel`,
       JSON.stringify({ reason: 'CUSTOMER_REQUEST' }),
-    ).catch(() => ({ ok: false, text: '' }));
+      headers['x-correlation-id']!,
+    ).catch(() => ({ ok: false, status: 0, text: '' }));
     if (!cancelled.ok || !cancelled.text.includes('"financingCancelled":true')) {
-      report.failed.cancel += 1;
+      fail('cancel', cancelled);
       return;
     }
     report.completed += 1;

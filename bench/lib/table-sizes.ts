@@ -30,7 +30,8 @@ export async function tableSizes(db: pg.Client): Promise<Record<string, TableSiz
   for (const table of STORE_TABLES) {
     const { rows } = await db.query<{ rows: string; bytes: string }>(
       `SELECT (SELECT count(*) FROM ${table}) AS rows,
-              (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree($1::regclass)) AS bytes`,
+              greatest(pg_total_relation_size($1::regclass),
+                (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree($1::regclass))) AS bytes`,
       [table],
     );
     sizes[table] = { rows: Number(rows[0]!.rows), bytes: Number(rows[0]!.bytes) };
