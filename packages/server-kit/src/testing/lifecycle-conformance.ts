@@ -9,7 +9,7 @@ import type { Store } from '../ports/store.js';
 import type { NewWebhookEvent } from '../ports/webhook-events.js';
 import { deviceImei } from './cart-fixture.js';
 import { holdFixture } from './hold-store-conformance.js';
-import { authorizationFixture, proposalFixture } from './store-conformance.js';
+import { authorizationFixture, confirmedRecord, proposalFixture } from './store-conformance.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -59,23 +59,7 @@ export function describeLifecycleConformance(store: () => Store): void {
       }
       return record;
     };
-    const confirm = (record: AuthorizationRecord): Partial<AuthorizationRecord> => ({
-      status: 'CONFIRMED',
-      confirmation: {
-        saleNumber: 'S-1',
-        invoiceNumber: 'NF-1',
-        nfeAccessKey: '35260312345678000190550010000000011000000010',
-        invoicedAt: at(MINUTE).toISOString(),
-      },
-      confirmedAt: at(2 * MINUTE).toISOString(),
-      contract: {
-        contractId: `ctr_${randomUUID()}`,
-        principal: record.grandTotal,
-        installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
-        createdAt: at(2 * MINUTE).toISOString(),
-      },
-      updatedAt: at(2 * MINUTE).toISOString(),
-    });
+    const confirm = (record: AuthorizationRecord) => confirmedRecord(record, `ctr_${randomUUID()}`);
     const cancel = (): Partial<AuthorizationRecord> => ({
       status: 'CANCELLED',
       cancellation: {

@@ -58,8 +58,8 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
   };
 }
 
-/** `record` confirmed (with its contract), then noticed cancelled for an EXCHANGE: every field set. */
-const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecord => ({
+/** `record` confirmed at 2 minutes, with its contract (`contractId` given, or `ctr_1`). */
+export const confirmedRecord = (record: AuthorizationRecord, contractId = 'ctr_1'): AuthorizationRecord => ({
   ...record,
   status: 'CONFIRMED',
   confirmation: {
@@ -70,11 +70,17 @@ const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecor
   },
   confirmedAt: at(2 * MINUTE).toISOString(),
   contract: {
-    contractId: 'ctr_1',
+    contractId,
     principal: record.grandTotal,
     installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
     createdAt: at(2 * MINUTE).toISOString(),
   },
+  updatedAt: at(2 * MINUTE).toISOString(),
+});
+
+/** `record` confirmed (with its contract), then noticed cancelled for an EXCHANGE: every field set. */
+const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecord => ({
+  ...confirmedRecord(record),
   cancellation: {
     reason: 'EXCHANGE',
     description: 'troca',
