@@ -1,4 +1,4 @@
-// Child process of the bench: starts one server (`raw`, `raw-pg`, `memory` or `postgres`) on loopback and reports its port.
+// Child process of the bench: starts one server (`raw`, `raw-pg`, `memory`, `postgres` or `soak`) on loopback and reports its port.
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -9,6 +9,7 @@ import type { TargetMessage } from '../lib/target.js';
 import { benchService } from './bench-service.js';
 import { rawPgServer } from './raw-pg-server.js';
 import { rawServer } from './raw-server.js';
+import { soakService } from './soak-service.js';
 
 const reply = (message: TargetMessage) => process.send?.(message);
 
@@ -28,7 +29,7 @@ async function built<T>(file: 'index.js' | 'postgres.js'): Promise<T> {
 
 async function start(kind: string): Promise<{ server: Server; close: () => Promise<void> }> {
   if (kind === 'raw') return { server: rawServer(), close: async () => undefined };
-  if (kind !== 'memory' && kind !== 'postgres' && kind !== 'raw-pg')
+  if (kind !== 'memory' && kind !== 'postgres' && kind !== 'raw-pg' && kind !== 'soak')
     throw new Error(`unknown target ${kind}`);
   const connectionString = process.env.DATABASE_URL ?? '';
   if (kind !== 'memory' && connectionString === '') throw new Error(`${kind} target needs DATABASE_URL`);
@@ -43,8 +44,12 @@ async function start(kind: string): Promise<{ server: Server; close: () => Promi
           // FIN_BENCH_UNNAMED=1: the store as behind PgBouncer before 1.21 (docs/performance.md).
           ...(process.env.FIN_BENCH_UNNAMED ? { preparedStatements: false } : {}),
         });
-  const service = benchService(kit, store);
+  // The soak's service runs its own purge, expiry and webhook delivery (targets/soak-service.ts).
+  const soak = kind === 'soak' ? soakService(kit, store) : undefined;
+  const service = soak?.service ?? benchService(kit, store);
+  const stopWorkers = soak?.startWorkers();
   const close = async () => {
+    stopWorkers?.();
     await service.close();
     // The service closes only a store it made itself; this one is ours.
     await store.close();

@@ -3,6 +3,7 @@ import { type Clock, endpoints, type Logger } from '@fin/core';
 import type { MutualTls } from '@fin/core/transport';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { RetentionPolicy } from '../ports/retention.js';
 import type { Store } from '../ports/store.js';
 import { DEFAULT_CONFIRMATION_GRACE_MS } from '../rules/r06-time-window.js';
 import type { ProposalReusePolicy } from '../rules/r11-reuse.js';
@@ -78,6 +79,8 @@ export interface ServiceSettings {
   /** How far a partner's clock may be off ours when dating an invoice or a cancellation (decision S-21). */
   clockSkewMs: number;
   limits: ServiceLimits;
+  /** How long each kind of row is kept (DESIGN 27, `options.retention`). */
+  retention: RetentionPolicy;
   /** The TLS-terminating proxy whose certificate header is believed; none unless configured. */
   trustedProxy: ProxyTrust | undefined;
   /** `'required'`: every client is bound to a certificate and every token to one of them (decision TLS-13). */

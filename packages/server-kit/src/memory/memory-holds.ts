@@ -7,11 +7,27 @@ import type { HoldStore } from '../ports/hold-store.js';
 const keyOf = (ref: { partnerId: string; reservationId: string }) =>
   [ref.partnerId, ref.reservationId].join('\u0000');
 
-export function memoryHolds(): HoldStore {
+export interface MemoryHolds {
+  store: HoldStore;
+  /** Deletes holds that ended (`nextCheckAt` null) and last changed at or before `cutoff`; returns how many. */
+  purgeEnded(cutoff: Date): number;
+}
+
+export function memoryHolds(): MemoryHolds {
   const holds = new Map<string, HoldRecord>();
   /** Hold key -> end of the worker lease that holds it. */
   const leases = new Map<string, number>();
-  return {
+  const purgeEnded = (cutoff: Date) => {
+    let purged = 0;
+    for (const [key, hold] of holds) {
+      if (hold.nextCheckAt !== null || Date.parse(hold.updatedAt) > cutoff.getTime()) continue;
+      holds.delete(key);
+      leases.delete(key);
+      purged += 1;
+    }
+    return purged;
+  };
+  const store: HoldStore = {
     async insertHold(hold) {
       const key = keyOf(hold);
       if (holds.has(key)) return false;
@@ -41,4 +57,5 @@ export function memoryHolds(): HoldStore {
       return due.map(copy);
     },
   };
+  return { store, purgeEnded };
 }

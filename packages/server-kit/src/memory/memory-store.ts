@@ -9,6 +9,7 @@ import type {
   StoredResponse,
   TokenRecord,
 } from '../ports/records.js';
+import { defaultRetention, PROPOSAL_PURGE_MARGIN_MS, type PurgeReport } from '../ports/retention.js';
 import type {
   CatalogSnapshotRecord,
   CreateAuthorization,
@@ -48,7 +49,17 @@ interface Window {
   end: number;
 }
 
-const DAY_MS = 86_400_000;
+/** A purge report before anything was counted. */
+const NOTHING_PURGED: PurgeReport = {
+  tokens: 0,
+  idempotencyKeys: 0,
+  rateLimitWindows: 0,
+  endedHolds: 0,
+  webhookEvents: 0,
+  expiredAuthorizations: 0,
+  archivedAuthorizations: 0,
+  proposals: 0,
+};
 
 /**
  * One authorization's cell. The indexes list slots, so a write replaces `record` without touching them,
@@ -74,6 +85,9 @@ export function memoryStore(): Store {
   const byImei = new Map<string, Slot[]>();
   const byProposal = new Map<string, Slot[]>();
   const catalogs = new Map<string, CatalogSnapshotRecord>();
+  const holds = memoryHolds();
+  const archivedUses = new Set<string>(); // proposals with an archived (cancelled) use: they leave with the last
+
   const availability = proposalAvailability();
   // Composite map keys are joined, not templated: a template makes a cons string that the map keeps.
   const bucket = (clientTaxId: string, storeId: string) => [clientTaxId, storeId].join('\u0000');
@@ -233,6 +247,56 @@ export function memoryStore(): Store {
       .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
       .map(copy);
 
+  const forgetProposal = (proposalId: string) => {
+    // Purged (LC-3), or archived with its last use (LC-2).
+    proposals.delete(proposalId);
+    availability.remove(proposalId);
+    byProposal.delete(proposalId);
+    archivedUses.delete(proposalId);
+  };
+
+  /** Ended authorizations past their cutoff leave (cancelled ones, archived in PostgreSQL, are forgotten here). */
+  const forgetEnded = (cutoffs: { CANCELLED: string; EXPIRED: string }, now: Date) => {
+    let [expired, archived] = [0, 0];
+    for (const [id, slot] of authorizations) {
+      const { record } = slot;
+      if (record.status !== 'CANCELLED' && record.status !== 'EXPIRED') continue;
+      if (record.updatedAt > cutoffs[record.status]) continue;
+      authorizations.delete(id);
+      leases.delete(id);
+      webhookEvents.forget(id);
+      exchangeNotices.get(record.clientTaxId)?.delete(slot);
+      const imeiSlots = byImei.get(record.imei)?.filter((other) => other !== slot) ?? [];
+      if (imeiSlots.length > 0) byImei.set(record.imei, imeiSlots);
+      else byImei.delete(record.imei);
+      const uses = slot.uses;
+      uses.splice(uses.indexOf(slot), 1);
+      if (record.status === 'CANCELLED') {
+        archived += 1;
+        archivedUses.add(record.proposalId);
+      } else {
+        expired += 1;
+      }
+      const archivedUse = archivedUses.has(record.proposalId);
+      if (archivedUse && uses.length === 0) forgetProposal(record.proposalId);
+      else {
+        const until = archivedUse ? Number.POSITIVE_INFINITY : heldUntil(uses);
+        availability.usedUntil(record.proposalId, until, now.getTime());
+      }
+    }
+    return { expiredAuthorizations: expired, archivedAuthorizations: archived };
+  };
+  const forgetUnusedProposals = (cutoff: Date) => {
+    // Proposals approved at or before `cutoff` that no stored authorization uses (LC-3).
+    const before = cutoff.toISOString();
+    let purged = 0;
+    for (const [proposalId, proposal] of proposals) {
+      if (proposal.approvedAt > before || (byProposal.get(proposalId)?.length ?? 0) > 0) continue;
+      forgetProposal(proposalId);
+      purged += 1;
+    }
+    return purged;
+  };
   return {
     async saveToken(token) {
       tokens.set(token.tokenHash, copy(token));
@@ -390,22 +454,52 @@ export function memoryStore(): Store {
       return snapshot && copy(snapshot);
     },
 
-    async purgeExpired({ now, retentionMs }) {
+    async purgeExpired({ now, retentionMs, retention = defaultRetention }) {
       const at = now.getTime();
+      const report = { ...NOTHING_PURGED };
       for (const [hash, token] of tokens) {
-        if (Date.parse(token.expiresAt) + DAY_MS <= at) tokens.delete(hash);
+        if (Date.parse(token.expiresAt) + retention.tokensMs <= at) {
+          tokens.delete(hash);
+          report.tokens += 1;
+        }
       }
       for (const [key, entry] of idempotency) {
-        if ((entry.completedAt ?? entry.claimedAt) + retentionMs <= at) idempotency.delete(key);
+        if ((entry.completedAt ?? entry.claimedAt) + retentionMs <= at) {
+          idempotency.delete(key);
+          report.idempotencyKeys += 1;
+        }
       }
       for (const [key, window] of windows) {
-        if (window.end <= at) windows.delete(key);
+        if (window.end <= at) {
+          windows.delete(key);
+          report.rateLimitWindows += 1;
+        }
       }
+      report.endedHolds = holds.purgeEnded(new Date(at - retention.endedHoldsMs));
+      report.webhookEvents = webhookEvents.purge({
+        deliveredBefore: new Date(at - retention.deliveredEventsMs),
+        deadBefore: new Date(at - retention.deadEventsMs),
+        stored: (authorizationId) => authorizations.has(authorizationId),
+      });
+      Object.assign(
+        report,
+        forgetEnded(
+          {
+            CANCELLED: new Date(at - retention.cancelledAuthorizationsMs).toISOString(),
+            EXPIRED: new Date(at - retention.expiredAuthorizationsMs).toISOString(),
+          },
+          now,
+        ),
+      );
+      report.proposals += forgetUnusedProposals(
+        new Date(at - retention.unusedProposalsMs - PROPOSAL_PURGE_MARGIN_MS),
+      );
+      return report;
     },
     async ping() {},
     async close() {},
     // Stock holds (issue 30).
-    ...memoryHolds(),
+    ...holds.store,
     claimDueWebhookEvents: webhookEvents.claimDueWebhookEvents,
     recordWebhookAttempt: webhookEvents.recordWebhookAttempt,
     listWebhookEvents: webhookEvents.listWebhookEvents,

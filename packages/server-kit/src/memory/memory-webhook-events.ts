@@ -39,6 +39,23 @@ export interface MemoryWebhookEvents extends WebhookEventStore {
   acceptable(events: readonly NewWebhookEvent[] | undefined): boolean;
   /** Appends `events` (numbered per authorization): call in the same synchronous block as the record's write. */
   append(events: readonly NewWebhookEvent[] | undefined): void;
+  /**
+   * Deletes DELIVERED events delivered at or before `deliveredBefore` and DEAD events that occurred at or
+   * before `deadBefore`, but an `authorization.expired` event while `stored(authorizationId)`; returns how many.
+   */
+  purge(input: {
+    deliveredBefore: Date;
+    deadBefore: Date;
+    stored: (authorizationId: string) => boolean;
+  }): number;
+  /** The authorization left the store: it emits no more events, so its numbering is forgotten. */
+  forget(authorizationId: string): void;
+}
+
+/** What an authorization has emitted, kept while it is stored: purged events never give their number again. */
+interface Emitted {
+  last: number;
+  types: Set<string>;
 }
 
 /**
@@ -56,8 +73,9 @@ export function memoryWebhookEvents(
   const rows: Leased[] = [];
   const byAuthorization = new Map<string, Leased[]>();
   const byId = new Map<string, Leased>();
+  const emitted = new Map<string, Emitted>();
   const has = (authorizationId: string, type: string) =>
-    (byAuthorization.get(authorizationId) ?? []).some((row) => row.event.type === type);
+    emitted.get(authorizationId)?.types.has(type) === true;
 
   return {
     acceptable(events) {
@@ -69,10 +87,14 @@ export function memoryWebhookEvents(
     append(events) {
       for (const event of events ?? []) {
         const list = byAuthorization.get(event.authorizationId) ?? [];
+        const numbering = emitted.get(event.authorizationId) ?? { last: 0, types: new Set<string>() };
+        numbering.last += 1;
+        numbering.types.add(event.type);
+        emitted.set(event.authorizationId, numbering);
         const row: Leased = {
           event: {
             ...copy(event),
-            sequence: list.length + 1,
+            sequence: numbering.last,
             status: 'PENDING',
             attempts: 0,
             nextAttemptAt: event.occurredAt,
@@ -86,6 +108,32 @@ export function memoryWebhookEvents(
         byId.set(event.eventId, row);
         rows.push(row);
       }
+    },
+    purge({ deliveredBefore, deadBefore, stored }) {
+      const [delivered, dead] = [deliveredBefore.toISOString(), deadBefore.toISOString()];
+      const gone = (row: Leased) => {
+        const { event } = row;
+        if (event.type === 'authorization.expired' && stored(event.authorizationId)) return false;
+        if (event.status === 'DELIVERED') return event.deliveredAt !== null && event.deliveredAt <= delivered;
+        return event.status === 'DEAD' && event.occurredAt <= dead;
+      };
+      const purged: Leased[] = [];
+      let kept = 0;
+      for (const row of rows) {
+        if (gone(row)) purged.push(row);
+        else rows[kept++] = row;
+      }
+      rows.length = kept;
+      for (const row of purged) {
+        byId.delete(row.event.eventId);
+        const list = byAuthorization.get(row.event.authorizationId)!.filter((other) => other !== row);
+        if (list.length > 0) byAuthorization.set(row.event.authorizationId, list);
+        else byAuthorization.delete(row.event.authorizationId);
+      }
+      return purged.length;
+    },
+    forget(authorizationId) {
+      emitted.delete(authorizationId);
     },
     async claimDueWebhookEvents({ now, limit, lease }) {
       const at = now.getTime();

@@ -77,6 +77,13 @@ export function proposalAvailability() {
       free.get(state.bucket)?.delete(proposalId);
       if (until !== Number.POSITIVE_INFINITY) enqueue(until, proposalId);
     },
+    /** Forgets a proposal the purge removed (its queued entries are skipped as superseded). */
+    remove(proposalId: string) {
+      const state = states.get(proposalId);
+      if (!state) return;
+      states.delete(proposalId);
+      free.get(state.bucket)?.delete(proposalId);
+    },
     /** The proposals of `bucket` free at `now`. */
     freeAt(bucket: string, now: number): string[] {
       drain(now);

@@ -7,6 +7,7 @@ export * from './hold-record.js';
 export type * from './hold-store.js';
 export type { RateLimitDecision, RateLimiter, RateLimitHit } from './rate-limiter.js';
 export * from './records.js';
+export * from './retention.js';
 export type { SaleSearch } from './sale-search.js';
 export type * from './stock-holds.js';
 export type * from './store.js';

@@ -46,6 +46,7 @@ import type {
   StoredResponse,
   TokenRecord,
 } from './records.js';
+import type { PurgeInput, PurgeReport } from './retention.js';
 import type { NewWebhookEvent, WebhookEventStore } from './webhook-events.js';
 import type { WorkerLease } from './worker-lease.js';
 
@@ -244,10 +245,19 @@ export interface Store extends RateLimiter, Partial<HoldStore>, WebhookEventStor
   getCatalogSnapshot(partnerId: string): Promise<CatalogSnapshotRecord | undefined>;
 
   /**
-   * Housekeeping: deletes tokens expired for more than a day, idempotency records past retention
-   * (kept `retentionMs` after completion) and rate-limit windows that ended.
+   * Housekeeping (DESIGN 27, docs/operations.md's lifecycle table), in bounded batches: deletes tokens
+   * past `retention.tokensMs` after expiry, idempotency records past `retentionMs` (after completion),
+   * rate-limit windows that ended, ended holds, unused proposals no longer offered (approved more than
+   * `unusedProposalsMs` plus `PROPOSAL_PURGE_MARGIN_MS` ago, used by no stored authorization), DELIVERED
+   * and DEAD webhook events past their retentions (but an `authorization.expired` event while its
+   * authorization is stored), and ended authorizations (`CANCELLED`: archived with contract and proposal;
+   * `EXPIRED` never confirmed: deleted). It never removes an unexpired idempotency answer, an `AUTHORIZED`
+   * or `CONFIRMED` authorization, a `PENDING` event, or a proposal still offered or used by a stored
+   * authorization; and a purged event's `sequence` is never given again (numbering continues per
+   * authorization). Custom stores implement the whole lifecycle (issue 37); `retention` absent
+   * means `defaultRetention`.
    */
-  purgeExpired(input: { now: Date; retentionMs: number }): Promise<void>;
+  purgeExpired(input: PurgeInput): Promise<PurgeReport | undefined>;
   /**
    * Optional readiness check: resolves when the store can serve now (PostgreSQL: `SELECT 1`), throws
    * (`StoreUnavailableError`) when it cannot. `service.health()` bounds the wait; a store without it is

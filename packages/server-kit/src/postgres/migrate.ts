@@ -2,6 +2,7 @@
 import type { Logger } from '@fin/core';
 import { openPool, type PostgresConnection } from './connection.js';
 import { migrations as allMigrations, type Migration } from './migrations/index.js';
+import type { OnlineStep } from './migrations/migration.js';
 import { query, sendUnnamed } from './sql.js';
 
 export interface MigrateOptions {
@@ -18,10 +19,30 @@ export interface MigrationReport {
 // pg_advisory_lock key: two int4 ('fin' and 1) that no other application is likely to take.
 const LOCK = [0x66696e, 1];
 
+/** How often a migrator waiting for another's lock asks again. */
+const LOCK_POLL_MS = 100;
+
+/**
+ * Takes the migration lock, asking again until it is free rather than waiting inside `pg_advisory_lock`: a
+ * session blocked in that statement has a transaction open, which the holder's `CREATE INDEX
+ * CONCURRENTLY` would wait for (a deadlock); between polls this session has none.
+ */
+async function takeLock(client: Parameters<typeof query>[0]): Promise<void> {
+  for (;;) {
+    const { rows } = await query<{ taken: boolean }>(
+      client,
+      'SELECT pg_try_advisory_lock($1, $2) AS taken',
+      LOCK,
+    );
+    if (rows[0]?.taken) return;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+  }
+}
+
 /**
  * Applies every migration the database lacks, each in its own transaction, and records it in
  * `fin_schema_migrations`. An advisory lock makes concurrent callers (several instances starting at
- * once) wait for each other, so each migration runs once. Refuses a database migrated by a newer release.
+ * once) wait for each other (polled: `takeLock`), so each migration runs once. Refuses a database migrated by a newer release.
  */
 export async function migrate(
   connection: PostgresConnection,
@@ -40,7 +61,7 @@ export async function migrate(
   };
   client.on('error', onError);
   try {
-    await query(client, 'SELECT pg_advisory_lock($1, $2)', LOCK);
+    await takeLock(client);
     await assertLockHeld(client);
     try {
       return await applyPending(client, allMigrations, options.logger);
@@ -109,21 +130,43 @@ async function applyPending(
   const applied: number[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;
+    const record = async () =>
+      query(client, 'INSERT INTO fin_schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
     await query(client, 'BEGIN');
     try {
       await assertLockHeld(client);
       await query(client, migration.sql);
-      await query(client, 'INSERT INTO fin_schema_migrations (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
+      if (!migration.online) await record();
       await query(client, 'COMMIT');
     } catch (error) {
       await query(client, 'ROLLBACK');
       throw error;
     }
+    if (migration.online) {
+      await runOnline(client, migration.online);
+      await record();
+    }
     applied.push(migration.version);
     logger?.info?.({ event: 'postgres.migrated', version: migration.version, name: migration.name });
   }
   return { applied, version: latest };
+}
+
+/**
+ * Each step outside any transaction (`CREATE INDEX CONCURRENTLY` waits for writers without blocking them);
+ * an index left invalid by an interrupted build is dropped first, so `IF NOT EXISTS` builds it again.
+ */
+async function runOnline(client: Parameters<typeof query>[0], steps: readonly OnlineStep[]): Promise<void> {
+  for (const step of steps) {
+    const { rows } = await query<{ valid: boolean }>(
+      client,
+      'SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = to_regclass($1)',
+      [step.index],
+    );
+    if (rows[0] && !rows[0].valid) await query(client, `DROP INDEX CONCURRENTLY IF EXISTS ${step.index}`);
+    await query(client, step.sql);
+  }
 }

@@ -1,6 +1,7 @@
 // postgresStore(): the Store port on PostgreSQL, for several service instances sharing one database.
 import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
+import { defaultRetention } from '../ports/retention.js';
 import type {
   IdempotencyClaim,
   KeyAnswer,
@@ -169,10 +170,11 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     saveCatalogSnapshot: (input) => catalog.saveCatalogSnapshot(pool, input),
     getCatalogSnapshot: (partnerId) => catalog.getCatalogSnapshot(pool, partnerId),
 
-    async purgeExpired({ now, retentionMs }) {
+    async purgeExpired({ now, retentionMs, retention = defaultRetention }) {
       cachedTokens.clear();
-      const deleted = await purgeExpired(pool, now, retentionMs);
+      const deleted = await purgeExpired(pool, now, retentionMs, retention);
       logger?.info?.({ event: 'postgres.purged', ...deleted });
+      return deleted;
     },
     // Stock holds (issue 30).
     ...postgresHolds(pool),

@@ -9,7 +9,9 @@ import { query } from './sql.js';
 
 /**
  * Inserts `events` inside the transaction that writes their authorization, after its compare-and-set: the
- * row lock that update holds serializes the writers of one authorization, so `max(sequence) + 1` is theirs.
+ * row lock that update holds serializes the writers of one authorization, so the next number is theirs.
+ * The number is one more than the authorization's counter (migration 9) or its highest stored event,
+ * whichever is higher: purged events never give their number again.
  */
 export async function insertWebhookEvents(
   client: pg.PoolClient,
@@ -18,11 +20,13 @@ export async function insertWebhookEvents(
   for (const event of events ?? []) {
     await query(
       client,
-      `INSERT INTO fin_webhook_events (event_id, type, client_id, authorization_id, sequence, correlation_id,
+      `WITH numbered AS (
+         UPDATE fin_authorizations SET last_event_sequence = greatest(coalesce(last_event_sequence, 0),
+           coalesce((SELECT max(sequence) FROM fin_webhook_events WHERE authorization_id = $4), 0)) + 1
+         WHERE authorization_id = $4 RETURNING last_event_sequence)
+       INSERT INTO fin_webhook_events (event_id, type, client_id, authorization_id, sequence, correlation_id,
          occurred_at, data, next_attempt_at)
-       SELECT $1, $2, $3, $4,
-         coalesce((SELECT max(sequence) FROM fin_webhook_events WHERE authorization_id = $4), 0) + 1,
-         $5, $6, $7::jsonb, $6`,
+       SELECT $1, $2, $3, $4, numbered.last_event_sequence, $5, $6, $7::jsonb, $6 FROM numbered`,
       [
         event.eventId,
         event.type,

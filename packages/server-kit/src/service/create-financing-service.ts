@@ -21,6 +21,7 @@ import { memoryStore } from '../memory/memory-store.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { HoldRecord } from '../ports/hold-record.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { PurgeReport, RetentionOptions } from '../ports/retention.js';
 import type { Store } from '../ports/store.js';
 import {
   DEFAULT_CLOCK_SKEW_MS,
@@ -54,6 +55,7 @@ import { createInFlight } from './in-flight.js';
 import { createOutageMonitor } from './outage.js';
 import { createProbes, type HealthPaths } from './probes.js';
 import { type ReadinessOptions, resolveReadiness } from './readiness.js';
+import { resolveRetention } from './retention-settings.js';
 import { shutdown } from './shutdown.js';
 import { warnUnverifiableCancellations } from './unverifiable-cancellations.js';
 
@@ -88,6 +90,8 @@ export interface FinancingServiceOptions {
   /** This deployment's environment; a credential of another is `invalid_client`. Default `sandbox`. */
   environment?: string;
   limits?: Partial<ServiceLimits>;
+  /** How long each kind of stored row is kept (DESIGN 27, docs/operations.md's lifecycle table); defaults per field. */
+  retention?: RetentionOptions;
   /** Default: the store's own counters (shared by every instance on that store). */
   rateLimiter?: RateLimiter;
   /**
@@ -162,8 +166,12 @@ export interface FinancingService {
      * the partner answers), and records it committed when the POS invoiced.
      */
     keepHolds(options?: WorkerRunOptions): Promise<HoldKeeperSummary>;
-    /** Housekeeping: expired tokens, idempotency records past retention (24 h), ended rate-limit windows. */
-    purgeExpired(): Promise<void>;
+    /**
+     * Housekeeping (DESIGN 27): every row past its retention (`options.retention`, idempotency 24 h), in
+     * bounded batches; ended authorizations archived or deleted. Returns what it removed (a store written
+     * before issue 37 reports nothing).
+     */
+    purgeExpired(): Promise<PurgeReport | undefined>;
     /** Stores `EXPIRED`, with its `authorization.expired` event, once an authorization's confirmation grace ended. */
     expireAuthorizations(options?: WorkerRunOptions): Promise<ExpirySummary>;
     /**
@@ -226,6 +234,7 @@ function resolveSettings(options: FinancingServiceOptions): ServiceSettings {
       MAX_CLOCK_SKEW_MS,
     ),
     limits,
+    retention: resolveRetention(options.retention, limits, r11),
     trustedProxy: proxyTrust(options.trustedProxy),
     mutualTls: mutualTlsSetting(options.mutualTls),
   };
@@ -328,7 +337,11 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
       keepHolds: (runOptions) => inFlight.track(keepHolds(deps, runOptions)),
       purgeExpired: () =>
         inFlight.track(
-          store.purgeExpired({ now: deps.clock.now(), retentionMs: settings.limits.idempotencyRetentionMs }),
+          store.purgeExpired({
+            now: deps.clock.now(),
+            retentionMs: settings.limits.idempotencyRetentionMs,
+            retention: settings.retention,
+          }),
         ),
       expireAuthorizations: (runOptions) => inFlight.track(expireAuthorizations(deps, runOptions)),
       attach(loop) {

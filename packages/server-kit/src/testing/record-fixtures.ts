@@ -5,6 +5,7 @@ import { cartFixture } from './cart-fixture.js';
 
 const MINUTE = 60_000;
 const T0 = new Date('2026-03-02T12:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
 
 /** A valid proposal; override what the test is about. */
 export function proposalFixture(overrides: Partial<ProposalRecord> = {}): ProposalRecord {
@@ -49,3 +50,23 @@ export function authorizationFixture(overrides: Partial<AuthorizationRecord> = {
     ...overrides,
   };
 }
+
+/** `record` confirmed at 2 minutes, with its contract (`contractId` given, or `ctr_1`). */
+export const confirmedRecord = (record: AuthorizationRecord, contractId = 'ctr_1'): AuthorizationRecord => ({
+  ...record,
+  status: 'CONFIRMED',
+  confirmation: {
+    saleNumber: 'S-1',
+    invoiceNumber: 'NF-1',
+    nfeAccessKey: '35260312345678000190550010000000011000000010',
+    invoicedAt: at(MINUTE).toISOString(),
+  },
+  confirmedAt: at(2 * MINUTE).toISOString(),
+  contract: {
+    contractId,
+    principal: record.grandTotal,
+    installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
+    createdAt: at(2 * MINUTE).toISOString(),
+  },
+  updatedAt: at(2 * MINUTE).toISOString(),
+});

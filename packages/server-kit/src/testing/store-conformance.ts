@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthorizationRecord } from '../ports/records.js';
 import type { Store } from '../ports/store.js';
 import { deviceImei } from './cart-fixture.js';
-import { authorizationFixture, proposalFixture } from './record-fixtures.js';
+import { describeLifecycleConformance } from './lifecycle-conformance.js';
+import { authorizationFixture, confirmedRecord, proposalFixture } from './record-fixtures.js';
 import { describeWebhookEventConformance } from './webhook-conformance.js';
 
 const MINUTE = 60_000;
@@ -16,21 +17,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 /** `record` confirmed (with its contract), then noticed cancelled for an EXCHANGE: every field set. */
 const confirmedThenExchanged = (record: AuthorizationRecord): AuthorizationRecord => ({
-  ...record,
-  status: 'CONFIRMED',
-  confirmation: {
-    saleNumber: 'S-1',
-    invoiceNumber: 'NF-1',
-    nfeAccessKey: '35260312345678000190550010000000011000000010',
-    invoicedAt: at(MINUTE).toISOString(),
-  },
-  confirmedAt: at(2 * MINUTE).toISOString(),
-  contract: {
-    contractId: 'ctr_1',
-    principal: record.grandTotal,
-    installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
-    createdAt: at(2 * MINUTE).toISOString(),
-  },
+  ...confirmedRecord(record),
   cancellation: {
     reason: 'EXCHANGE',
     description: 'troca',
@@ -861,6 +848,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
     });
 
     describeWebhookEventConformance(() => store);
+    describeLifecycleConformance(() => store);
 
     describe('catalog snapshots', () => {
       it('keeps the latest snapshot per partner', async () => {

@@ -6,6 +6,7 @@ import type { RegisteredClient } from '../deps/clients.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import { newAuthorizationId, newProposalId } from '../ports/ids.js';
 import type { AuthorizationRecord, ProposalRecord } from '../ports/records.js';
+import { isProposalOffered } from '../ports/retention.js';
 import type { AuthorizeFindings } from '../ports/store.js';
 import { installmentsFit, installmentsFor } from '../rules/installment-floor.js';
 import { checkCartTotals, checkTotalMatchesProposal } from '../rules/r02-totals.js';
@@ -117,9 +118,12 @@ async function planFinancing(
 ): Promise<Plan> {
   const { cart, client, now } = input;
   const grandTotal = cart.totals.grandTotal;
-  const unused = found
+  const newest = found
     ? found.unusedProposal
     : await deps.store.findUnusedProposal({ clientTaxId: cart.clientTaxId, storeId: cart.storeId, now });
+  // An unused proposal expires `retention.unusedProposalsMs` after approval (decision LC-3): the purge may take it.
+  const unused =
+    newest && isProposalOffered(newest.approvedAt, now, deps.settings.retention) ? newest : undefined;
   // An engine approval freed by an expired authorization serves a retry of that cart only; another
   // amount is a new intention and gets a new analysis. The team's own approvals hold R-02 strictly.
   if (unused && (unused.source === 'MANUAL' || money.equals(unused.amount, grandTotal))) {

@@ -7,6 +7,7 @@ import { certificateBoundTokens } from './0005-certificate-bound-tokens.js';
 import { webhookEvents } from './0006-webhook-events.js';
 import { cheaperRateLimitHit } from './0007-cheaper-rate-limit-hit.js';
 import { limitHitLast } from './0008-limit-hit-last.js';
+import { recordLifecycle } from './0009-record-lifecycle.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   webhookEvents,
   cheaperRateLimitHit,
   limitHitLast,
+  recordLifecycle,
 ];
