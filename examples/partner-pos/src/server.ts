@@ -4,7 +4,9 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SecureVersion } from 'node:tls';
 import { createSimulatedPos, type SimulatedPos, type SimulatedPosOptions } from '@fin/pos-client/testing';
+import { startQuietly } from './known-provider-notices.js';
 import { toNodeListener } from './node-listener.js';
+import type { PartnerOidcProvider, PartnerOidcProviderOptions } from './oidc/partner-oidc-provider.js';
 
 /** HTTPS for the simulated partner (docs/mtls.md): PEM text. */
 export interface PartnerPosTls {
@@ -24,8 +26,13 @@ export interface PartnerPosServer {
   url: string;
   /** The simulation behind the server: data, faults, request counts, sale controls. */
   sim: SimulatedPos;
+  /** With `oidc`: the partner's OpenID Provider (seller login, spec v2.0), its sellers the POS API's. */
+  oidc?: PartnerOidcProvider;
   close(): Promise<void>;
 }
+
+/** The provider beside the POS API: its own HTTPS port (mutual TLS offered), the same simulated sellers. */
+export type PartnerPosOidc = Omit<PartnerOidcProviderOptions, 'sim' | 'host'>;
 
 const tlsServer = ({ cert, key, ca, minVersion = 'TLSv1.2' }: PartnerPosTls) =>
   createTlsServer({
@@ -39,9 +46,14 @@ const tlsServer = ({ cert, key, ca, minVersion = 'TLSv1.2' }: PartnerPosTls) =>
 
 /** Starts the simulated partner on loopback; port 0 (default) picks a free one; HTTPS with `tls`. */
 export async function startPartnerPos(
-  options: SimulatedPosOptions & { port?: number; host?: string; tls?: PartnerPosTls } = {},
+  options: SimulatedPosOptions & {
+    port?: number;
+    host?: string;
+    tls?: PartnerPosTls;
+    oidc?: PartnerPosOidc;
+  } = {},
 ): Promise<PartnerPosServer> {
-  const { port = 0, host = '127.0.0.1', tls, ...simulation } = options;
+  const { port = 0, host = '127.0.0.1', tls, oidc: oidcOptions, ...simulation } = options;
   const sim = createSimulatedPos(simulation);
   const server = tls ? tlsServer(tls) : createServer();
   await new Promise<void>((resolve, reject) => {
@@ -51,13 +63,23 @@ export async function startPartnerPos(
   const address = server.address() as AddressInfo;
   const url = `${tls ? 'https' : 'http'}://${host}:${address.port}`;
   server.on('request', toNodeListener(sim.fetch, url));
+  const closeApi = () =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+  const oidc = oidcOptions
+    ? await startQuietly({ ...oidcOptions, sim, host }).catch(async (error: unknown) => {
+        await closeApi();
+        throw error;
+      })
+    : undefined;
   return {
     url,
     sim,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    ...(oidc ? { oidc } : {}),
+    close: async () => {
+      await Promise.all([closeApi(), oidc?.close()]);
+    },
   };
 }
