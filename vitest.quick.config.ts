@@ -9,8 +9,9 @@ const needsMore = [
   '**/*.postgres.test.ts',
   'test/reliability/input-financing-service.test.ts',
   'test/reliability/soak.test.ts',
-  // Chromium (the HTML API reference, Mermaid diagrams)
+  // Chromium (the HTML API reference, Mermaid diagrams, the seller typing at the partner's login page)
   'test/docs/api-reference.test.ts',
+  '**/*.chromium.test.ts',
   'test/docs/mermaid.test.ts',
   // the npm registry (packed tarballs installed in fresh folders, pnpm through npx) and a build
   'test/release/pack.test.ts',
