@@ -3,7 +3,12 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { announceSkip, chromiumPath, launchChromium, skipBrowser } from '../../../../test/docs/chromium.js';
 import type { PosClient } from '../../src/index.js';
-import { type PartnerFixture, REDIRECT_URI, startPartnerFixture } from './partner-provider.fixtures.js';
+import {
+  expectedSession,
+  type PartnerFixture,
+  REDIRECT_URI,
+  startPartnerFixture,
+} from './partner-provider.fixtures.js';
 
 announceSkip('seller login in headless Chromium');
 
@@ -45,7 +50,6 @@ describe.skipIf(skipBrowser)(
       '%s: the seller types CPF and password on the provider page; completeLogin gives the session',
       async (_name, makeClient) => {
         const seller = partner.provider.sim.data.sellers[0]!;
-        const store = partner.provider.sim.data.stores.find((entry) => entry.storeId === seller.storeId)!;
         const pos = makeClient();
         const { url, transaction } = await pos.sellers.beginLogin({ storeId: seller.storeId });
         const { context, callback } = await sellerBrowser();
@@ -61,18 +65,7 @@ describe.skipIf(skipBrowser)(
           const callbackUrl = await callback;
           expect(new URL(callbackUrl).searchParams.get('iss')).toBe(partner.provider.issuer);
           const session = await pos.sellers.completeLogin(callbackUrl, transaction);
-          expect(session).toMatchObject({
-            sellerId: seller.sellerId,
-            sellerName: seller.name,
-            taxId: seller.cpf,
-            storeId: store.storeId,
-            storeName: store.name,
-            storeCnpj: store.cnpj,
-            storeAddress: store.address,
-            isManager: seller.isManager,
-            role: seller.role,
-            jobTitle: seller.jobTitle,
-          });
+          expect(session).toMatchObject(expectedSession(partner.provider, seller));
           expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now());
         } finally {
           await context.close();
