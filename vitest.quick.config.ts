@@ -11,8 +11,9 @@ const needsMore = [
   'test/reliability/soak.test.ts',
   // PostgreSQL 15 primary and standby, Debian's PgBouncer, the packed packages (issue 37 §5)
   'test/release/failover.packed.test.ts',
-  // Chromium (the HTML API reference, Mermaid diagrams)
+  // Chromium (the HTML API reference, Mermaid diagrams, the seller typing at the partner's login page)
   'test/docs/api-reference.test.ts',
+  '**/*.chromium.test.ts',
   'test/docs/mermaid.test.ts',
   // the npm registry (packed tarballs installed in fresh folders, pnpm through npx) and a build
   'test/release/pack.test.ts',

@@ -1,6 +1,7 @@
 // Steps 3 to 8, one financed sale: seller login, barcode and IMEI lookups, credit proposal, authorize, invoice and confirm.
 import { type AuthorizationApproved, buildCart, type CartInput } from '@fin/authorization-client';
 import { cpf, imei, money, type SaleStatus } from '@fin/core';
+import { loginAtPartnerPage } from '@fin/example-partner-pos';
 import { type CheckoutResult, checkout } from '@fin/example-pos-checkout';
 import type { SellerSession } from '@fin/pos-client';
 import { invoiceAtPartner, orderFor } from './cart.js';
@@ -10,18 +11,34 @@ import { outcomeOf } from './outcome.js';
 import type { Stage } from './scene.js';
 import type { StepContext, Timeline } from './timeline.js';
 
+/**
+ * Spec v2.0: the financing service begins the login, the seller's browser goes to the partner's page and
+ * types CPF and password there (played over HTTP), and the service finishes it on its callback.
+ */
 export async function sellerLogin(step: StepContext, stage: Stage): Promise<SellerSession> {
-  const { username, password } = stage.cast.seller;
-  const login = await stage.pos.sellers.login({ username, password });
-  if (!login.authorized) throw new Error(`the seller's login was refused: ${login.status}`);
-  const session = login.session;
+  const { seller } = stage.cast;
+  const routes = stage.financing.sellerLogin!;
+  const { url, transaction } = await routes.beginLogin({ storeId: seller.storeId });
+  const { login } = stage.partner;
+  const browser = { fetch: login.browserFetch, redirectUri: login.redirectUri };
+  const typed = { cpf: seller.cpf, password: seller.password };
+  const { callbackUrl, pageError } = await loginAtPartnerPage(url, typed, browser);
+  if (!callbackUrl) throw new Error(`the partner's login page refused the seller: ${pageError}`);
+  const session = await routes.completeLogin(callbackUrl, transaction);
   step.report(
     [
       `${session.sellerName} (CPF ${cpf.mask(session.taxId)}), ${session.isManager ? 'manager' : 'seller'}`,
+      `typed CPF and password at the partner's page (${new URL(url).origin}); the password never passed through the financing service`,
+      'PAR + PKCE S256, the service authenticated by its certificate; ID token checked (signature, nonce, store)',
       `store ${session.storeId} ${session.storeName}: every later call carries it (R-01)`,
       `session until ${clockTime(session.expiresAt)}; password and token never shown`,
     ],
-    { seller: session.sellerName, storeId: session.storeId },
+    {
+      seller: session.sellerName,
+      storeId: session.storeId,
+      loggedInAt: 'partner',
+      method: 'tls_client_auth',
+    },
   );
   return session;
 }

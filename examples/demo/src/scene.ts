@@ -1,12 +1,12 @@
 // What the steps share: the demo's options, clock, servers to stop and worker watch; then, once both servers run, the stage.
 import type { AuthorizationClient } from '@fin/authorization-client';
 import type { RunningFinancingService } from '@fin/example-financing-service';
-import type { PartnerPosServer } from '@fin/example-partner-pos';
 import type { PosClient } from '@fin/pos-client';
 import type { PartnerCast } from './cast.js';
 import type { DemoClock } from './demo-clock.js';
 import type { DemoOptions } from './options.js';
 import type { Resources } from './resources.js';
+import type { DemoPartner } from './setup.js';
 import type { DemoWebhookReceiver } from './webhook-receiver.js';
 import type { WorkerWatch } from './worker-watch.js';
 
@@ -21,7 +21,7 @@ export interface Scene {
 
 /** Both servers running, and the two clients that talk to them. */
 export interface Stage extends Scene {
-  partner: PartnerPosServer;
+  partner: DemoPartner;
   financing: RunningFinancingService;
   cast: PartnerCast;
   /** The POS vendor's client of the financing service (@fin/authorization-client). */

@@ -6,6 +6,7 @@ import { type RunningFinancingService, startFinancingService } from '@fin/exampl
 import { type PartnerPosServer, startPartnerPos } from '@fin/example-partner-pos';
 import { PosClient } from '@fin/pos-client';
 import { partnerCast } from './cast.js';
+import { type PartnerLogin, partnerLogin } from './partner-login.js';
 import type { Scene, Stage } from './scene.js';
 import { progressBar, syncProgress } from './sync-progress.js';
 import type { StepContext } from './timeline.js';
@@ -23,12 +24,21 @@ export const posVendor = magicValues.credentials;
 
 const partnerLimits = { read: demoPartner.readsPerMinute, token: 60 };
 
-export async function startPartner(step: StepContext, scene: Scene): Promise<PartnerPosServer> {
+/** The partner POS and, beside it, its OpenID Provider where sellers log in (spec v2.0). */
+export interface DemoPartner extends PartnerPosServer {
+  oidc: NonNullable<PartnerPosServer['oidc']>;
+  login: PartnerLogin;
+}
+
+export async function startPartner(step: StepContext, scene: Scene): Promise<DemoPartner> {
+  const login = partnerLogin();
+  scene.resources.add('seller browser', () => login.close());
   const partner = await startPartnerPos({
     seed: demoPartner.seed,
     size: demoPartner.size,
     rateLimit: { reads: demoPartner.readsPerMinute },
     clock: scene.clock,
+    oidc: login.partner,
   });
   scene.resources.add('partner POS', () => partner.close());
   const { stores, sellers } = partner.sim.data;
@@ -37,10 +47,17 @@ export async function startPartner(step: StepContext, scene: Scene): Promise<Par
     [
       `${partner.url} · ${stores.length} stores · ${products} products · ${sellers.length} employees`,
       `seed ${demoPartner.seed}: the same partner and data on every run`,
+      `its OpenID Provider at ${partner.oidc!.issuer}: seller login page, FAPI 2.0, mutual TLS`,
     ],
-    { url: partner.url, stores: stores.length, products, employees: sellers.length },
+    {
+      url: partner.url,
+      issuer: partner.oidc!.issuer,
+      stores: stores.length,
+      products,
+      employees: sellers.length,
+    },
   );
-  return partner;
+  return { ...partner, oidc: partner.oidc!, login };
 }
 
 /** A loopback address where nothing listens: connections are refused. */
@@ -55,7 +72,7 @@ async function refusingUrl(): Promise<string> {
 export async function startFinancing(
   step: StepContext,
   scene: Scene,
-  partner: PartnerPosServer,
+  partner: DemoPartner,
 ): Promise<RunningFinancingService> {
   const progress = syncProgress();
   const webhookUrl = await scene.webhooks.start();
@@ -66,6 +83,8 @@ export async function startFinancing(
     posVendor,
     clock: scene.clock,
     posClient: { rateLimit: partnerLimits },
+    // Spec v2.0: sellers log in at the partner's provider; the service authenticates by its certificate.
+    sellerLogin: partner.login.financing(partner.oidc.issuer),
     // The verifier looks for due notices often; the demo's clock decides when one is due.
     schedule: { 'cancellation-verifier': 50, 'stock-holds': 50, 'webhook-delivery': 50 },
     webhooks: [{ url: webhookUrl, secrets: [scene.webhooks.secret] }],
@@ -100,7 +119,7 @@ export async function startFinancing(
 }
 
 /** The two clients of the scenes: the POS vendor's, and the financing team's in-store reads of the partner. */
-export function stageOf(scene: Scene, partner: PartnerPosServer, financing: RunningFinancingService): Stage {
+export function stageOf(scene: Scene, partner: DemoPartner, financing: RunningFinancingService): Stage {
   return {
     ...scene,
     partner,

@@ -57,7 +57,15 @@ export interface FinancingServiceExampleOptions {
   healthPaths?: HealthPaths;
   /** The POS vendor's webhook receivers (`[{ url, secrets, events? }]`): contract-status events go there. */
   webhooks?: readonly WebhookSubscription[];
+  /**
+   * Spec v2.0 seller login at the partner's OpenID Provider: the `oidc` option of the PosClient that logs
+   * sellers in, and its `tls` certificate with `clientAuth: 'tls_client_auth'` (docs/seller-login.md).
+   */
+  sellerLogin?: Required<Pick<PosClientOptions, 'oidc'>> & Pick<PosClientOptions, 'tls'>;
 }
+
+/** What the financing team's callback route uses: `beginLogin`, then `completeLogin` on the callback. */
+export type SellerLoginRoutes = Pick<PosClient['sellers'], 'beginLogin' | 'completeLogin'>;
 
 export interface RunningFinancingService {
   /** `http://127.0.0.1:<port>`: give it to an AuthorizationClient as `baseUrl`. */
@@ -69,6 +77,8 @@ export interface RunningFinancingService {
   catalog: CatalogSyncJob;
   /** What the first catalog sync, run before the service started, did. */
   firstSync: CatalogSyncResult;
+  /** With `sellerLogin`: the seller login at the partner's provider, through the service's PosClient. */
+  sellerLogin?: SellerLoginRoutes;
   /**
    * Graceful shutdown: the service refuses new work at once (readiness false, 503 with `Connection:
    * close`) while the listener stops; requests in flight finish and workers stop between items (within
@@ -82,6 +92,18 @@ async function closeAll(closers: (() => Promise<unknown>)[]): Promise<void> {
   const failures: unknown[] = [];
   for (const close of closers.splice(0).reverse()) await close().catch((error) => failures.push(error));
   if (failures.length > 0) throw failures[0];
+}
+
+/** The PosClient of the seller login: the partner's credentials, the `oidc` (and `tls`) of `sellerLogin`. */
+function sellerLoginOf(options: FinancingServiceExampleOptions): SellerLoginRoutes {
+  const { sellers } = new PosClient({
+    ...options.posClient,
+    ...options.sellerLogin,
+    baseUrl: options.partnerPosUrl,
+    ...options.partnerPosCredentials,
+    logger: options.logger,
+  });
+  return { beginLogin: sellers.beginLogin, completeLogin: sellers.completeLogin };
 }
 
 export async function startFinancingService(
@@ -174,6 +196,7 @@ export async function startFinancingService(
       storeIds,
       catalog,
       firstSync,
+      ...(options.sellerLogin ? { sellerLogin: sellerLoginOf(options) } : {}),
       close: () => closeAll(closers),
     };
   } catch (error) {

@@ -2,6 +2,7 @@
 export {
   type FinancingServiceExampleOptions,
   type RunningFinancingService,
+  type SellerLoginRoutes,
   startFinancingService,
 } from './financing-service.js';
 export type { StoreKind } from './store.js';

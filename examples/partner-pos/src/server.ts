@@ -3,8 +3,10 @@ import { createServer } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { SecureVersion } from 'node:tls';
 import { createSimulatedPos, type SimulatedPos, type SimulatedPosOptions } from '@fin/pos-client/testing';
+import { startQuietly } from './known-provider-notices.js';
 import { closer, listen } from './listening.js';
 import { toNodeListener } from './node-listener.js';
+import type { PartnerOidcProvider, PartnerOidcProviderOptions } from './oidc/partner-oidc-provider.js';
 
 /** HTTPS for the simulated partner (docs/mtls.md): PEM text. */
 export interface PartnerPosTls {
@@ -24,8 +26,13 @@ export interface PartnerPosServer {
   url: string;
   /** The simulation behind the server: data, faults, request counts, sale controls. */
   sim: SimulatedPos;
+  /** With `oidc`: the partner's OpenID Provider (seller login, spec v2.0), its sellers the POS API's. */
+  oidc?: PartnerOidcProvider;
   close(): Promise<void>;
 }
+
+/** The provider beside the POS API: its own HTTPS port (mutual TLS offered), the same simulated sellers. */
+export type PartnerPosOidc = Omit<PartnerOidcProviderOptions, 'sim' | 'host'>;
 
 const tlsServer = ({ cert, key, ca, minVersion = 'TLSv1.2' }: PartnerPosTls) =>
   createTlsServer({
@@ -39,16 +46,31 @@ const tlsServer = ({ cert, key, ca, minVersion = 'TLSv1.2' }: PartnerPosTls) =>
 
 /** Starts the simulated partner on loopback; port 0 (default) picks a free one; HTTPS with `tls`. */
 export async function startPartnerPos(
-  options: SimulatedPosOptions & { port?: number; host?: string; tls?: PartnerPosTls } = {},
+  options: SimulatedPosOptions & {
+    port?: number;
+    host?: string;
+    tls?: PartnerPosTls;
+    oidc?: PartnerPosOidc;
+  } = {},
 ): Promise<PartnerPosServer> {
-  const { port = 0, host = '127.0.0.1', tls, ...simulation } = options;
+  const { port = 0, host = '127.0.0.1', tls, oidc: oidcOptions, ...simulation } = options;
   const sim = createSimulatedPos(simulation);
   const server = tls ? tlsServer(tls) : createServer();
   const url = `${tls ? 'https' : 'http'}://${host}:${await listen(server, port, host)}`;
   server.on('request', toNodeListener(sim.fetch, url));
+  const closeApi = closer(server);
+  const oidc = oidcOptions
+    ? await startQuietly({ ...oidcOptions, sim, host }).catch(async (error: unknown) => {
+        await closeApi();
+        throw error;
+      })
+    : undefined;
   return {
     url,
     sim,
-    close: closer(server),
+    ...(oidc ? { oidc } : {}),
+    close: async () => {
+      await Promise.all([closeApi(), oidc?.close()]);
+    },
   };
 }

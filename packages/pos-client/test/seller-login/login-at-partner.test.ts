@@ -1,8 +1,7 @@
 // Issue 35 §2 / DESIGN 25: a whole seller login from beginLogin to a SellerSession at the partner's own provider, over mutual TLS and with private_key_jwt + DPoP.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SellerLoginError, type SellerLoginTransaction } from '../../src/index.js';
-import { sessionOf } from '../fixtures.js';
-import { type PartnerFixture, startPartnerFixture } from './partner-provider.fixtures.js';
+import { expectedSession, type PartnerFixture, startPartnerFixture } from './partner-provider.fixtures.js';
 
 let partner: PartnerFixture;
 beforeAll(async () => {
@@ -11,8 +10,6 @@ beforeAll(async () => {
 afterAll(() => partner?.close());
 
 const aSeller = () => partner.provider.sim.data.sellers[0]!;
-const aStore = (storeId: string) =>
-  partner.provider.sim.data.stores.find((store) => store.storeId === storeId)!;
 
 describe.each([
   ['tls_client_auth over mutual TLS', () => partner.mtlsClient()],
@@ -28,13 +25,7 @@ describe.each([
     expect(JSON.stringify(kept)).not.toContain(seller.cpf);
     const { callbackUrl } = await partner.browse(url, { cpf: seller.cpf, password: seller.password });
     const session = await makeClient().sellers.completeLogin(callbackUrl, kept);
-    const store = aStore(seller.storeId);
-    expect(session).toMatchObject({
-      ...sessionOf(seller, store),
-      isManager: seller.isManager,
-      role: seller.role,
-      jobTitle: seller.jobTitle,
-    });
+    expect(session).toMatchObject(expectedSession(partner.provider, seller));
     expect(session.accessToken.length).toBeGreaterThan(20);
     expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });

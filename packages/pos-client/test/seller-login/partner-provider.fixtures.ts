@@ -10,6 +10,8 @@ import {
 import { makeTestPki, type TestPki } from '../../../../test/support/certificates.js';
 import { httpsFetch } from '../../../../test/support/https-fetch.js';
 import { PosClient, type PosClientOptions } from '../../src/index.js';
+import type { SimulatedSeller } from '../../src/testing/index.js';
+import { sessionOf } from '../fixtures.js';
 
 export const REDIRECT_URI = 'https://financing.test/seller-login/callback';
 export const MTLS_CLIENT = 'financing-mtls';
@@ -28,6 +30,17 @@ export async function jwtClientKeys(): Promise<JwtClientKeys> {
   const dpop = (await webcrypto.subtle.generateKey(ec, false, ['sign', 'verify'])) as CryptoKeyPair;
   const jwk = await webcrypto.subtle.exportKey('jwk', assertion.publicKey);
   return { assertion, dpop, publicJwk: { ...jwk, kid: 'financing-assertion-1', alg: 'ES256', use: 'sig' } };
+}
+
+/** The SellerSession fields a login of `seller` at its own store must give (DESIGN 25 claims, SL-3). */
+export function expectedSession(provider: PartnerOidcProvider, seller: SimulatedSeller) {
+  const store = provider.sim.data.stores.find((entry) => entry.storeId === seller.storeId)!;
+  return {
+    ...sessionOf(seller, store),
+    isManager: seller.isManager,
+    role: seller.role,
+    jobTitle: seller.jobTitle,
+  };
 }
 
 export interface PartnerFixture {
