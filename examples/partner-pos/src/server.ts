@@ -1,9 +1,9 @@
 // startPartnerPos: the simulated partner POS listening on 127.0.0.1 (HTTP, or HTTPS with client certificates), one simulation core shared with the msw handlers.
 import { createServer } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { SecureVersion } from 'node:tls';
 import { createSimulatedPos, type SimulatedPos, type SimulatedPosOptions } from '@fin/pos-client/testing';
+import { closer, listen } from './listening.js';
 import { toNodeListener } from './node-listener.js';
 
 /** HTTPS for the simulated partner (docs/mtls.md): PEM text. */
@@ -44,20 +44,11 @@ export async function startPartnerPos(
   const { port = 0, host = '127.0.0.1', tls, ...simulation } = options;
   const sim = createSimulatedPos(simulation);
   const server = tls ? tlsServer(tls) : createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const address = server.address() as AddressInfo;
-  const url = `${tls ? 'https' : 'http'}://${host}:${address.port}`;
+  const url = `${tls ? 'https' : 'http'}://${host}:${await listen(server, port, host)}`;
   server.on('request', toNodeListener(sim.fetch, url));
   return {
     url,
     sim,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: closer(server),
   };
 }

@@ -38,6 +38,20 @@ export type {
   StoreServices,
   StoreStock,
 } from './resources/store-scope.js';
+export { DEFAULT_LOGIN_TTL_MS, type SellerLoginTransaction } from './sellers/login/login-transaction.js';
+export {
+  type ClientPrivateKey,
+  ID_TOKEN_ALGORITHMS,
+  type PosClientOidcOptions,
+} from './sellers/login/relying-party.js';
+export type { BeganLogin, BeginLoginOptions } from './sellers/login/seller-login.js';
+export {
+  type IdTokenFailure,
+  isSellerLoginError,
+  type ProviderFailure,
+  SellerLoginError,
+  type SellerLoginErrorCode,
+} from './sellers/login/seller-login-error.js';
 export type { SellerLoginResult, SellerSession } from './sellers/seller-login-result.js';
 export type { SellerCredentials, SellersResource } from './sellers/sellers-resource.js';
 export { type CatalogDiff, diffCatalog, type RecordDiff } from './sync/catalog-diff.js';

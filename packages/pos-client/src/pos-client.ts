@@ -1,12 +1,12 @@
 // PosClient: the financing team's reader of one partner POS, a thin resource layer on the shared transport.
-import type { Scope } from '@fin/core';
+import { type Scope, systemClock } from '@fin/core';
 import {
   type ClientEventListener,
   type ClientEventName,
   createHttpClient,
   type HttpClientOptions,
 } from '@fin/core/transport';
-import { createClientContext } from './client-context.js';
+import { type ClientContext, createClientContext } from './client-context.js';
 import {
   type EmployeesResource,
   employeesResource,
@@ -16,6 +16,8 @@ import {
 import { type SalesResource, salesResource } from './resources/sales.js';
 import { createStoreScope, type StoreScope } from './resources/store-scope.js';
 import { sdkInfo } from './sdk-info.js';
+import { createRelyingParty, type PosClientOidcOptions } from './sellers/login/relying-party.js';
+import { type SellerLogin, sellerLogin } from './sellers/login/seller-login.js';
 import { type SellersResource, sellersResource } from './sellers/sellers-resource.js';
 
 /** The scopes of the Partner POS API (spec section 5). */
@@ -37,6 +39,25 @@ export const PARTNER_SCOPES: readonly PartnerScope[] = Object.freeze([
 export interface PosClientOptions extends Omit<HttpClientOptions, 'scopes'> {
   /** Only the scopes in use should be requested; default all three (`catalog:read inventory:read sales:read`). */
   scopes?: readonly PartnerScope[];
+  /** Spec v2.0: seller login at the partner's OpenID Provider (`pos.sellers.beginLogin` / `completeLogin`). */
+  oidc?: PosClientOidcOptions;
+}
+
+/** The relying party of `options.oidc`, or none. */
+function sellerLoginOf(options: PosClientOptions, context: ClientContext): SellerLogin | undefined {
+  if (!options.oidc) return undefined;
+  const rp = createRelyingParty(options.oidc, {
+    clientId: options.clientId,
+    clock: options.clock ?? systemClock,
+    ...(options.tls && { tls: options.tls }),
+    ...(options.fetch && { fetch: options.fetch }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+  });
+  return sellerLogin(
+    context,
+    rp,
+    options.oidc.clientAuth === 'tls_client_auth' ? 'tls_client_auth' : 'private_key_jwt',
+  );
 }
 
 export class PosClient {
@@ -49,7 +70,7 @@ export class PosClient {
   constructor(options: PosClientOptions) {
     const http = createHttpClient({ ...options, scopes: options.scopes ?? PARTNER_SCOPES }, sdkInfo);
     this.#context = createClientContext(http, options.logger);
-    this.sellers = sellersResource(this.#context);
+    this.sellers = sellersResource(this.#context, sellerLoginOf(options, this.#context));
     this.employees = employeesResource(this.#context);
     this.stores = storesResource(this.#context);
     this.sales = salesResource(this.#context);

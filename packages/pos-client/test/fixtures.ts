@@ -1,6 +1,12 @@
 // Test fixtures: a simulated partner behind msw, a client wired to it, and a driver for virtual time.
 import { PosClient, type PosClientOptions } from '@fin/pos-client';
-import { createSimulatedPos, type SimulatedPosOptions, simulatedPosHandlers } from '@fin/pos-client/testing';
+import {
+  createSimulatedPos,
+  type SimulatedPos,
+  type SimulatedPosOptions,
+  type SimulatedSeller,
+  simulatedPosHandlers,
+} from '@fin/pos-client/testing';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
 
@@ -54,3 +60,14 @@ export function captureLog() {
     text: () => JSON.stringify(entries),
   };
 }
+
+/** The SellerSession fields a login of `seller` at `store` must give, by either login (v1's or the partner's provider). */
+export const sessionOf = (seller: SimulatedSeller, store: SimulatedPos['data']['stores'][number]) => ({
+  sellerId: seller.sellerId,
+  sellerName: seller.name,
+  taxId: seller.cpf,
+  storeId: store.storeId,
+  storeName: store.name,
+  storeCnpj: store.cnpj,
+  storeAddress: store.address,
+});

@@ -2,7 +2,7 @@
 import { isFinApiError } from '@fin/core';
 import type { SellerLoginResult } from '@fin/pos-client';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { captureLog, startPartner } from './fixtures.js';
+import { captureLog, sessionOf, startPartner } from './fixtures.js';
 
 // A still clock, so two sessions opened a moment apart expire at the same instant.
 const now = new Date('2026-05-04T12:00:00.000Z');
@@ -40,13 +40,7 @@ describe('seller login', () => {
       authorized: true,
       status: 'AUTHORIZED',
       session: {
-        sellerId: seller.sellerId,
-        sellerName: seller.name,
-        taxId: seller.cpf,
-        storeId: store.storeId,
-        storeName: store.name,
-        storeCnpj: store.cnpj,
-        storeAddress: store.address,
+        ...sessionOf(seller, store),
         isManager: true,
         jobTitle: seller.jobTitle,
       },

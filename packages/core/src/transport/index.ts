@@ -58,6 +58,7 @@ export { createHttpClient } from './http-client.js';
 export { isIdempotencyKey, newIdempotencyKey } from './idempotency-key.js';
 export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
 export { DEFAULT_RATE_LIMITS } from './pacing.js';
+export { BodyTooLarge, readBody } from './read-body.js';
 export {
   type ApiPromise,
   apiPromise,
@@ -66,7 +67,7 @@ export {
   withWriteReceipt,
 } from './response-meta.js';
 export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
-export { type ClientTlsOptions, MIN_TLS_VERSION, type Pem } from './tls-fetch.js';
+export { type ClientTlsOptions, type Fetch, MIN_TLS_VERSION, type Pem, tlsFetch } from './tls-fetch.js';
 export {
   createTokenManager,
   TOKEN_RENEW_MARGIN_MS,

@@ -20,9 +20,15 @@ export type {
 } from './data/dataset.js';
 export { type PosEndpoint, posEndpoints } from './endpoints.js';
 export type { FaultControls } from './faults.js';
-export { simulatedPosHandlers } from './msw.js';
+export { simulatedPosHandlers, simulatedSellerLoginHandlers } from './msw.js';
 export type { RequestLog, RequestRecord } from './request-log.js';
 export type { LoginShape } from './routes/exchange.js';
+export {
+  createSimulatedSellerLogin,
+  type IdTokenTweak,
+  type SimulatedSellerLogin,
+  type SimulatedSellerLoginOptions,
+} from './seller-login/simulated-seller-login.js';
 export {
   createSimulatedPos,
   defaultSimulatedClient,
