@@ -1,7 +1,16 @@
 // Issue 35 §5, CHK-3: fin-pos-check --oidc passes the example partner's provider and fails each broken one on its own check.
+import { execFile } from 'node:child_process';
+import { webcrypto } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  JWT_CLIENT,
   type PartnerFixture,
+  REDIRECT_URI,
   startPartnerFixture,
 } from '../../pos-client/test/seller-login/partner-provider.fixtures.js';
 import { oidcChecks, runOidcCheck } from '../src/oidc/run.js';
@@ -9,6 +18,11 @@ import type { CheckReport } from '../src/report.js';
 import { junitReport } from '../src/reporters/junit.js';
 import { terminalReport } from '../src/reporters/terminal.js';
 import { type Breakage, checkOptions } from './oidc-providers.fixtures.js';
+
+const run = promisify(execFile);
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const loginCommand = fileURLToPath(new URL('./oidc-login-command.ts', import.meta.url));
 
 let partner: PartnerFixture;
 beforeAll(async () => {
@@ -126,4 +140,62 @@ describe('fin-pos-check --oidc fails each broken provider on its own check', () 
       store.cnpj = cnpj;
     }
   });
+});
+
+describe('the fin-pos-check --oidc command', () => {
+  test('private_key_jwt keys from JWK files and the partner login command: every check passes, JUnit written; a usage error exits 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fin-pos-check-oidc-'));
+    const file = async (name: string, text: string) => {
+      await writeFile(join(dir, name), text);
+      return join(dir, name);
+    };
+    const assertion = await webcrypto.subtle.exportKey('jwk', partner.keys.assertion.privateKey);
+    const ec = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+    const dpop = (await webcrypto.subtle.generateKey(ec, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const seller = partner.provider.sim.data.sellers[0]!;
+    const env = {
+      ...process.env,
+      TEST_SELLER_CPF: seller.cpf,
+      TEST_SELLER_PASSWORD: seller.password,
+      TEST_CA_FILE: await file('ca.pem', partner.pki.ca),
+      TEST_REDIRECT_URI: REDIRECT_URI,
+    };
+    const junit = join(dir, 'report.xml');
+    const { stdout } = await run(
+      tsx,
+      [
+        cli,
+        '--oidc',
+        partner.provider.issuer,
+        '--oidc-client-id',
+        JWT_CLIENT,
+        '--oidc-redirect-uri',
+        REDIRECT_URI,
+        '--oidc-private-key',
+        await file('client.jwk', JSON.stringify({ ...assertion, kid: partner.keys.publicJwk.kid })),
+        '--oidc-dpop-key',
+        await file('dpop.jwk', JSON.stringify(await webcrypto.subtle.exportKey('jwk', dpop.privateKey))),
+        '--oidc-login-command',
+        `"${tsx}" "${loginCommand}"`,
+        '--ca',
+        env.TEST_CA_FILE,
+        '--json',
+        '--junit',
+        junit,
+      ],
+      { env },
+    );
+    const report = JSON.parse(stdout) as CheckReport;
+    expect(statuses(report)).toEqual(allPass);
+    expect(stdout).not.toContain(seller.cpf);
+    expect(await readFile(junit, 'utf8')).toMatch(/<testsuites name="fin-pos-check" tests="11" failures="0"/);
+    const usage = await run(tsx, [
+      cli,
+      '--oidc',
+      partner.provider.issuer,
+      '--oidc-client-id',
+      JWT_CLIENT,
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect(usage).toMatchObject({ code: 2, stderr: expect.stringMatching(/--oidc-login-command together/) });
+  }, 120_000);
 });
