@@ -7,9 +7,9 @@ import {
   type CheckReport,
   type CheckResult,
   CheckSkipped,
+  checkResult,
   type Problem,
   reportOf,
-  statusOf,
 } from '../report.js';
 import { tlsFetch } from '../tls-fetch.js';
 import { discoveryChecks } from './discovery-checks.js';
@@ -34,7 +34,7 @@ const NO_CLIENT =
 
 /** A failure as a report line: oauth4webapi's message and the provider's OAuth `error` code, never its free text. */
 function failureText(error: unknown): string {
-  const code = (error as { error?: unknown }).error;
+  const code = error instanceof Error ? (error as { error?: unknown }).error : undefined;
   const oauthCode = typeof code === 'string' && /^[\w.-]{1,64}$/.test(code) ? ` (${code})` : '';
   return redactText(`${errorText(error)}${oauthCode}`);
 }
@@ -100,14 +100,7 @@ async function runWith(options: OidcCheckOptions, fetchImpl: NonNullable<OidcChe
           'see the message: the provider answered what an OpenID Provider on FAPI 2.0 must not, or not at all (check --oidc and that it is reachable from here)',
         );
     }
-    const result: CheckResult = {
-      id: check.id,
-      title: check.title,
-      status: skipped !== undefined && problems.length === 0 ? 'skip' : statusOf(problems),
-      problems,
-      ...(skipped !== undefined && { skipped }),
-      durationMs: Math.trunc(performance.now() - started),
-    };
+    const result = checkResult(check, problems, skipped, started);
     results.push(result);
     options.onProgress?.({ type: 'end', result, index, total: oidcChecks.length });
   }
