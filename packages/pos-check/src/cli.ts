@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { cpf, imei } from '@fin/core';
 import type { SellerCredentials } from '@fin/pos-client';
 import { displayUrl } from './mask.js';
+import { type OidcCliOptions, oidcCheckOptions, oidcCliOptions } from './oidc/cli-options.js';
+import { runOidcCheck } from './oidc/run.js';
 import type { PosCheckOptions, ProgressEvent } from './options.js';
 import { junitReport } from './reporters/junit.js';
 import { progressLine, terminalReport } from './reporters/terminal.js';
@@ -19,6 +21,9 @@ const USAGE = `Usage: fin-pos-check --base-url <url> --client-id <id> --client-s
                      [--cert <file> --key <file>] [--ca <file>]
                      [--limits [--read-limit 600]] [--json] [--junit <file>]
        fin-pos-check --webhook-url <url> --webhook-secret <whsec_...> [--json] [--junit <file>]
+       fin-pos-check --oidc <issuer> [--oidc-client-id <id> --oidc-redirect-uri <uri>
+                     (--oidc-private-key <jwk> --oidc-dpop-key <jwk> | --cert <file> --key <file>)
+                     --oidc-login-command <command>] [--ca <file>] [--json] [--junit <file>]
 
 Checks a Partner POS API against the contract (docs/openapi/partner-pos.json), read-only: OAuth, the
 envelope and requestId, X-Processing-Time-Ms, R-01, pagination, Money, R-03, R-04, R-05, stock, sale
@@ -28,6 +33,17 @@ that seller's store, a device (IMEI) on its shelf, the CPF of a registered sale,
   --webhook-url     check the partner's webhook receiver instead (Standard Webhooks v1): it must accept a
                     signed delivery, a two-signature rotation and an unknown event type with a 2xx within
                     15 s, and refuse unsigned, wrong-secret, altered, stale and future-dated deliveries
+  --oidc            check the partner's OpenID Provider instead (seller login, spec v2.0): its discovery
+                    document (PAR, PKCE S256, iss, client authentication, bound tokens, ID token
+                    algorithms); with a client registration and a login command also PKCE enforced, codes
+                    single-use, redirect_uri bound and the ID token's seller claims (four logins)
+  --oidc-private-key, --oidc-dpop-key
+                    private_key_jwt: our client's private JWK (with its kid) and the DPoP key's (JSON files);
+                    without them the client authenticates by --cert/--key (tls_client_auth)
+  --oidc-login-command
+                    run through the shell once per login, the authorization URL in
+                    FIN_POS_CHECK_AUTHORIZATION_URL: it logs the test seller in at your page (a headless
+                    browser of yours) and prints the URL your provider redirected to, as its last line
   --cert, --key     mutual TLS: the client certificate and its key (PEM files) to present to a partner
                     that requires one; a key passphrase comes from FIN_POS_CHECK_KEY_PASSPHRASE
   --ca              the CA (PEM file) of the partner's server certificate, when it is a private one
@@ -45,7 +61,10 @@ Exit code: 0 when no check found a violation (findings do not fail), 1 otherwise
 class UsageError extends Error {}
 
 type Output = { json: boolean; junit?: string };
-type CliOptions = (PosCheckOptions & Output) | ({ webhook: WebhookCheckOptions } & Output);
+type CliOptions =
+  | (PosCheckOptions & Output)
+  | ({ webhook: WebhookCheckOptions } & Output)
+  | ({ oidc: OidcCliOptions } & Output);
 
 function optionsFrom(argv: string[]): CliOptions | 'help' {
   const { values } = parseArgs({
@@ -70,6 +89,12 @@ function optionsFrom(argv: string[]): CliOptions | 'help' {
       junit: { type: 'string' },
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      oidc: { type: 'string' },
+      'oidc-client-id': { type: 'string' },
+      'oidc-redirect-uri': { type: 'string' },
+      'oidc-private-key': { type: 'string' },
+      'oidc-dpop-key': { type: 'string' },
+      'oidc-login-command': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,6 +108,9 @@ function optionsFrom(argv: string[]): CliOptions | 'help' {
   if (values['webhook-url'] !== undefined) {
     const secret = need('webhook-secret', process.env.FIN_POS_CHECK_WEBHOOK_SECRET);
     return { webhook: webhookOptions(values['webhook-url'], secret, UsageError), ...output };
+  }
+  if (values.oidc !== undefined) {
+    return { oidc: oidcCliOptions(values, tlsOptions(values).tls, UsageError), ...output };
   }
   const password = need('seller-password', process.env.FIN_POS_CHECK_SELLER_PASSWORD);
   const sellerCpf = values['seller-cpf'];
@@ -157,12 +185,15 @@ async function main(): Promise<number> {
     const line = progressLine(event);
     if (line) progress.write(`${line}\n`);
   };
-  const target = 'webhook' in options ? options.webhook.url : options.baseUrl;
+  const target =
+    'webhook' in options ? options.webhook.url : 'oidc' in options ? options.oidc.issuer : options.baseUrl;
   progress.write(`fin-pos-check: checking ${displayUrl(target)}\n`);
   const report =
     'webhook' in options
       ? await runWebhookCheck({ ...options.webhook, onProgress })
-      : await runPosCheck({ ...options, onProgress });
+      : 'oidc' in options
+        ? await runOidcCheck({ ...(await oidcCheckOptions(options.oidc)), onProgress })
+        : await runPosCheck({ ...options, onProgress });
   if (options.junit) await writeFile(options.junit, junitReport(report));
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : terminalReport(report));
   return report.exitCode;

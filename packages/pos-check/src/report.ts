@@ -44,6 +44,21 @@ export const statusOf = (problems: readonly Problem[]): CheckStatus =>
       ? 'warn'
       : 'pass';
 
+/** The result of `check` that ran from `started` (`performance.now()`): skipped only when it found no problem. */
+export const checkResult = (
+  check: { id: string; title: string },
+  problems: Problem[],
+  skipped: string | undefined,
+  started: number,
+): CheckResult => ({
+  id: check.id,
+  title: check.title,
+  status: skipped !== undefined && problems.length === 0 ? 'skip' : statusOf(problems),
+  problems,
+  ...(skipped !== undefined && { skipped }),
+  durationMs: Math.trunc(performance.now() - started),
+});
+
 /** The report of a run: the summary and exit code counted from its results. */
 export function reportOf(run: Omit<CheckReport, 'summary' | 'exitCode'>): CheckReport {
   const summary = { pass: 0, warn: 0, fail: 0, skip: 0 };

@@ -10,9 +10,9 @@ import {
   type CheckReport,
   type CheckResult,
   CheckSkipped,
+  checkResult,
   type Problem,
   reportOf,
-  statusOf,
 } from './report.js';
 import { tlsFetch } from './tls-fetch.js';
 
@@ -76,14 +76,7 @@ async function runWith(
         );
       }
     }
-    const result: CheckResult = {
-      id: check.id,
-      title: check.title,
-      status: skipped !== undefined && problems.length === 0 ? 'skip' : statusOf(problems),
-      problems,
-      ...(skipped !== undefined && { skipped }),
-      durationMs: Math.trunc(performance.now() - started),
-    };
+    const result = checkResult(check, problems, skipped, started);
     results.push(result);
     options.onProgress?.({ type: 'end', result, index, total: selected.length });
   }

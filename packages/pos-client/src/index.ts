@@ -38,6 +38,7 @@ export type {
   StoreServices,
   StoreStock,
 } from './resources/store-scope.js';
+export { type SellerIdTokenClaims, sellerIdTokenClaims } from './sellers/login/id-token-session.js';
 export { DEFAULT_LOGIN_TTL_MS, type SellerLoginTransaction } from './sellers/login/login-transaction.js';
 export {
   type ClientPrivateKey,
