@@ -1,5 +1,6 @@
-// Mutual TLS of a client: one undici Agent presenting its certificate, kept for the client's life, given to fetch as its dispatcher.
+// Mutual TLS of a client: the `tls` option checked, then one undici Agent presenting its certificate (`./tls-agent.js`, per runtime) given to fetch as its dispatcher.
 import { FinInputError } from '../errors/index.js';
+import { type TlsConnect, tlsDispatcher } from './tls-agent.js';
 
 /** PEM text or its bytes. */
 export type Pem = string | Uint8Array;
@@ -21,11 +22,6 @@ export const MIN_TLS_VERSION = 'TLSv1.2' as const;
 
 export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-/** The `Dispatcher` part of undici this file uses, typed here so the package's types do not need undici's. */
-interface Dispatcher {
-  close(): Promise<void>;
-}
-
 const isPem = (value: unknown): value is Pem =>
   (typeof value === 'string' && value.trim() !== '') || (value instanceof Uint8Array && value.length > 0);
 
@@ -46,24 +42,20 @@ function checkTls(tls: ClientTlsOptions): void {
 /**
  * A fetch that sends every request through one undici 7 `Agent` presenting `tls` (TLS 1.2 at least): the
  * global fetch takes it as its `dispatcher` (undici's own fetch refuses the `Request` ky passes). The Agent
- * is made on the first request (undici is loaded only by a client with `tls`) and pools its connections
- * for the client's life; `base` (the `fetch` option, else the global fetch when each request leaves) sends.
+ * pools its connections for the client's life; `base` (the `fetch` option, else the global fetch when each
+ * request leaves) sends. Outside Node the published build refuses `tls` here, when the client is made.
  */
 export function tlsFetch(tls: ClientTlsOptions, base: Fetch | undefined): Fetch {
   checkTls(tls);
   const cas = tls.ca === undefined ? undefined : (Array.isArray(tls.ca) ? tls.ca : [tls.ca]).map(pemText);
-  const connect = {
+  const connect: TlsConnect = {
     cert: pemText(tls.cert),
     key: pemText(tls.key),
     ...(cas && { ca: cas }),
     ...(tls.passphrase !== undefined && { passphrase: tls.passphrase }),
     minVersion: MIN_TLS_VERSION,
   };
-  let agent: Promise<Dispatcher> | undefined;
-  const dispatcher = () => {
-    agent ??= import('undici').then(({ Agent }) => new Agent({ connect }) as Dispatcher);
-    return agent;
-  };
+  const dispatcher = tlsDispatcher(connect);
   return async (input, init) => {
     const send = base ?? globalThis.fetch;
     return send(input, { ...init, dispatcher: await dispatcher() } as RequestInit);
