@@ -113,7 +113,8 @@ export function createRelyingParty(oidc: PosClientOidcOptions, context: RelyingP
       client_id: oidc.clientId ?? context.clientId,
       // oauth4webapi holds the ID token's `alg` to this list (an array is accepted at run time).
       id_token_signed_response_alg: [...ID_TOKEN_ALGORITHMS] as unknown as string,
-      [oauth.clockSkew]: Math.round((context.clock.now().getTime() - Date.now()) / 1000),
+      // Whole seconds between the client's clock and the machine's, as oauth4webapi counts them.
+      [oauth.clockSkew]: Math.trunc((context.clock.now().getTime() - Date.now()) / 1000),
     }),
     clientAuth() {
       if (auth === 'tls_client_auth') return Promise.resolve(oauth.TlsClientAuth());
