@@ -11,7 +11,10 @@ const LINT_TIMEOUT_MS = 120_000;
 /** Redocly's JSON report of one document. */
 async function redocly(file: string) {
   const { stdout } = await runTool(tools.redocly(), ['lint', file, '--format', 'json']);
-  return JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: unknown[] };
+  return JSON.parse(stdout) as {
+    totals: { errors: number; warnings: number; ignored?: number };
+    problems: unknown[];
+  };
 }
 
 /** Spectral's results on the documents, every severity (written to a file: stdout mixes in a summary). */
@@ -40,6 +43,8 @@ describe('the published OpenAPI documents lint clean', () => {
       const report = await redocly(file);
       expect(report.problems).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+      // .redocly.lint-ignore.yaml holds one problem: the seller login scheme no operation requires (SL-13).
+      expect(report.totals.ignored ?? 0).toBe(file.endsWith('partner-pos.json') ? 1 : 0);
     },
     LINT_TIMEOUT_MS,
   );

@@ -6,6 +6,7 @@ import {
   type JsonSchema,
   type OAuth2SecurityScheme,
   type OpenApiDocument,
+  type OpenIdConnectSecurityScheme,
 } from '@fin/core/openapi';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
@@ -312,6 +313,41 @@ describe('the OpenAPI documents', () => {
         expect.objectContaining({ name: 'storeId', required: true }),
       );
     }
+  });
+
+  it('issue 35 §1, SL-1/SL-9: Partner POS states the v2.0 seller login and deprecates the session operation', () => {
+    const login = partnerPos.components.securitySchemes.sellerLogin as
+      | OpenIdConnectSecurityScheme
+      | undefined;
+    expect(login?.type).toBe('openIdConnect');
+    expect(login?.openIdConnectUrl).toBe('https://pos.example.com/.well-known/openid-configuration');
+    for (const requirement of [
+      'pushed_authorization_request_endpoint',
+      'S256',
+      'authorization_response_iss_parameter_supported',
+      'tls_client_auth',
+      'private_key_jwt',
+      'RFC 9449',
+      'PS256, ES256 or EdDSA',
+      '`store_id` authorization-request parameter',
+      '`cpf`',
+      '`store_cnpj`',
+      '`is_manager`',
+      'docs/seller-login.md',
+    ])
+      expect(login?.description).toContain(requirement);
+    expect(partnerPos.info.description).toContain('v2.0 replaces credential passthrough');
+    // No operation takes the seller login's tokens: it is the login the API describes, not a requirement.
+    const required = allOperations.flatMap(({ operation }) => operation.security.flatMap(Object.keys));
+    expect(required).not.toContain('sellerLogin');
+    expect(salesAuthorization.components.securitySchemes.sellerLogin).toBeUndefined();
+
+    const session = partnerPos.paths['/v1/sellers/session']?.post;
+    expect(session?.deprecated).toBe(true);
+    expect(session?.description).toContain('at least 12 months');
+    expect(session?.description).toContain('`sellerLogin`');
+    const deprecated = allOperations.filter(({ operation }) => operation.deprecated);
+    expect(deprecated.map(({ path }) => path)).toEqual(['/v1/sellers/session']);
   });
 });
 

@@ -53,6 +53,8 @@ export interface EndpointDefinition {
     summary: string;
     description: string;
     tag: string;
+    /** Kept for its callers until their sunset (spec 9.4); `description` says what replaces it. */
+    deprecated?: true;
     extensions?: { [key: `x-${string}`]: unknown };
   };
 }

@@ -86,8 +86,15 @@ export const partnerPosEndpoints = {
         'HTTP 200: `authorized: false`, `status` `INVALID_PASSWORD` or `USER_NOT_FOUND`, `session: null`, with the ' +
         'same generic message for both. A 401 here means the system token is bad, never the seller credentials. ' +
         'The password is write-only: never logged, never kept. The `storeId` returned is required on every ' +
-        'catalog, stock and sale call (R-01).',
+        'catalog, stock and sale call (R-01).\n\n' +
+        '**Deprecated by v2.0** (SL-9): credential passthrough is replaced by the seller login at the partner ' +
+        "POS's OpenID Provider (the `sellerLogin` security scheme). A partner keeps this operation for its v1 " +
+        'callers at least 12 months after it announces v2.0 (spec 9.4); its removal is the `/v2/` path ' +
+        "version. The financing service migrates per partner: once the partner's provider is up, " +
+        '`pos.sellers.beginLogin`/`completeLogin` instead of `pos.sellers.login`, the same session fields ' +
+        '(docs/seller-login.md, "Migration").',
       tag: 'Seller session',
+      deprecated: true,
       extensions: sync('real time'),
     },
   }),

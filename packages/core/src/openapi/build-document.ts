@@ -19,6 +19,7 @@ import type {
   ParameterObject,
   PathItemObject,
   Reference,
+  SecurityScheme,
 } from './document.js';
 import {
   commonResponseHeaders,
@@ -48,6 +49,8 @@ export interface ApiDefinition {
   tags: { name: string; description: string }[];
   /** The API's entries of the endpoint registry, by operationId. */
   endpoints: EndpointTable;
+  /** Security schemes beside the system token's that no operation requires (a login the API describes). */
+  securitySchemes?: Record<string, SecurityScheme>;
   /** Requests the API sends to its callers (the `webhooks` section). */
   webhooks?: readonly WebhookDefinition[];
 }
@@ -117,6 +120,7 @@ function toOperation(
     summary: docs.summary,
     description: docs.description,
     tags: [docs.tag],
+    ...(docs.deprecated && { deprecated: true }),
     security: securityFor(operation.scopes),
     parameters,
     ...(body && {
@@ -253,6 +257,7 @@ export function buildOpenApiDocument(api: ApiDefinition): OpenApiDocument {
       securitySchemes: {
         [securitySchemeName]: oauth2Scheme(api.scopes),
         [clientSecretBasicName]: clientSecretBasicScheme,
+        ...api.securitySchemes,
       },
     },
   };

@@ -63,6 +63,8 @@ export interface OperationObject extends Extensions {
   security: SecurityRequirement[];
   parameters: (ParameterObject | Reference)[];
   requestBody?: RequestBodyObject;
+  /** Kept for its callers until their sunset; the description says what replaces it. */
+  deprecated?: true;
   responses: Record<string, ResponseObject>;
 }
 
@@ -79,6 +81,15 @@ export interface HttpSecurityScheme {
   scheme: 'basic';
   description: string;
 }
+
+/** OpenID Connect discovery (OpenAPI 3.1): the partner's provider for the v2.0 seller login. */
+export interface OpenIdConnectSecurityScheme {
+  type: 'openIdConnect';
+  description: string;
+  openIdConnectUrl: string;
+}
+
+export type SecurityScheme = OAuth2SecurityScheme | HttpSecurityScheme | OpenIdConnectSecurityScheme;
 
 export interface OpenApiDocument extends Extensions {
   openapi: '3.1.1';
@@ -104,6 +115,6 @@ export interface OpenApiDocument extends Extensions {
     parameters: Record<string, ParameterObject>;
     headers: Record<string, HeaderObject>;
     examples: Record<string, ExampleObject>;
-    securitySchemes: Record<string, OAuth2SecurityScheme | HttpSecurityScheme>;
+    securitySchemes: Record<string, SecurityScheme>;
   };
 }

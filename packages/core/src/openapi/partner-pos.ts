@@ -3,6 +3,7 @@ import { partnerPosEndpoints } from '../endpoints/partner-pos.js';
 import { buildOpenApiDocument } from './build-document.js';
 import { conventions } from './conventions.js';
 import type { OpenApiDocument } from './document.js';
+import { sellerLoginScheme, sellerLoginSchemeName } from './seller-login.js';
 
 /** The OpenAPI 3.1 document of the Partner POS API, generated from the zod schemas and the error catalog. */
 export function buildPartnerPosOpenApi(): OpenApiDocument {
@@ -12,13 +13,22 @@ export function buildPartnerPosOpenApi(): OpenApiDocument {
     description:
       'The financing service reads the partner POS through this API: system token, seller session and ' +
       'store context, the catalog it synchronizes once a day (employees, stores, plans, products, services), ' +
-      'and what it needs in real time (barcode, stock, IMEI, sale search).\n' +
+      'and what it needs in real time (barcode, stock, IMEI, sale search).\n\n' +
+      "v2.0 replaces credential passthrough: the seller logs in at the partner POS's own OpenID Provider " +
+      '(the `sellerLogin` security scheme: FAPI 2.0, PAR, PKCE S256, mutual TLS or `private_key_jwt`), and ' +
+      '`POST /v1/sellers/session` is deprecated, kept for v1 partners at least 12 months after the ' +
+      'deprecation notice (spec 9.4).\n' +
       conventions,
     server: { default: 'https://pos.example.com', description: 'The partner POS (host root).' },
     scopes: ['catalog:read', 'inventory:read', 'sales:read'],
     tags: [
       { name: 'System token', description: 'The application token (system layer).' },
-      { name: 'Seller session', description: 'The seller and their store (seller layer).' },
+      {
+        name: 'Seller session',
+        description:
+          'The seller and their store (seller layer). v1 only: in v2.0 the seller logs in at the partner ' +
+          "POS's OpenID Provider (`sellerLogin`), and the ID token carries the session.",
+      },
       { name: 'Catalog', description: 'Synchronized about once a day, never called per transaction.' },
       { name: 'Real time', description: 'Called during a sale.' },
       {
@@ -29,5 +39,6 @@ export function buildPartnerPosOpenApi(): OpenApiDocument {
       },
     ],
     endpoints: partnerPosEndpoints,
+    securitySchemes: { [sellerLoginSchemeName]: sellerLoginScheme },
   });
 }
