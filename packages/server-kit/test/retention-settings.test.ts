@@ -41,6 +41,27 @@ describe('retention settings (issue 37, DESIGN 27)', () => {
     expect(() => start({ proposalsMs: DAY })).toThrow(/retention/);
   });
 
+  it('LC-2: a retention left to its default follows a longer R-11 window instead of refusing to start', () => {
+    const longerWindow = () =>
+      createFinancingService({
+        clients: [PARTNER_A],
+        credit: sandboxCreditEngine(),
+        store: memoryStore(),
+        rules: { r11: { windowDays: 30 } },
+      });
+    expect(longerWindow).not.toThrow();
+    expect(() => start({ cancelledAuthorizationsMs: 30 * DAY }, { limit: 1 })).not.toThrow();
+    expect(() =>
+      createFinancingService({
+        clients: [PARTNER_A],
+        credit: sandboxCreditEngine(),
+        store: memoryStore(),
+        rules: { r11: { windowDays: 30 } },
+        retention: { cancelledAuthorizationsMs: 30 * DAY },
+      }),
+    ).toThrow(/cancelledAuthorizationsMs/);
+  });
+
   it('LC-3: an unused proposal is offered until retention.unusedProposalsMs after its approval, then no longer', async () => {
     const h = harness({ retention: { unusedProposalsMs: DAY } });
     await h.service.proposals.approve({

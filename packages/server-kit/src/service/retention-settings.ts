@@ -12,7 +12,8 @@ const DAY_MS = 86_400_000;
  * authorization would leave the live tables while a rule may still need it (decision LC-2): an expired one
  * while a late confirm or the confirmation poller may still confirm it (validity plus
  * `limits.confirmationGraceMs`), a cancelled one while an exchange may reuse its proposal (R-11's window in
- * calendar days, plus one for the time zone, unless reuse is off with `limit: 0`).
+ * calendar days, plus one for the time zone, unless reuse is off with `limit: 0`). A retention left to its
+ * default is raised to that floor instead, so a longer R-11 window or grace alone never stops the service.
  */
 export function resolveRetention(
   options: RetentionOptions | undefined,
@@ -24,15 +25,23 @@ export function resolveRetention(
     const issue = parsed.error.issues[0]!;
     throw new TypeError(`createFinancingService: retention.${issue.path.join('.')}: ${issue.message}`);
   }
-  const policy = parsed.data;
   const confirmable = AUTHORIZATION_VALIDITY_MS + limits.confirmationGraceMs;
+  const reusable = r11.limit > 0 ? (r11.windowDays + 1) * DAY_MS : 0;
+  const policy = {
+    ...parsed.data,
+    ...(options?.expiredAuthorizationsMs === undefined && {
+      expiredAuthorizationsMs: Math.max(parsed.data.expiredAuthorizationsMs, confirmable),
+    }),
+    ...(options?.cancelledAuthorizationsMs === undefined && {
+      cancelledAuthorizationsMs: Math.max(parsed.data.cancelledAuthorizationsMs, reusable),
+    }),
+  };
   if (policy.expiredAuthorizationsMs < confirmable) {
     throw new TypeError(
       `createFinancingService: retention.expiredAuthorizationsMs must be at least ${confirmable} ms ` +
         '(an expired authorization may still be confirmed within limits.confirmationGraceMs)',
     );
   }
-  const reusable = r11.limit > 0 ? (r11.windowDays + 1) * DAY_MS : 0;
   if (policy.cancelledAuthorizationsMs < reusable) {
     throw new TypeError(
       `createFinancingService: retention.cancelledAuthorizationsMs must be at least ${reusable} ms ` +
