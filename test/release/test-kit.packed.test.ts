@@ -3,7 +3,7 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { endpoints } from '@fin/core';
 import { describe, expect, it } from 'vitest';
 import { installRunner, usePackedInstall, userEnvironment } from './packed-install.js';
@@ -38,7 +38,7 @@ describe('issue 36 §3: the test kit in every runner, on the packed tarballs', (
       join(runner, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
     ]);
-    expect(stdout).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(stripVTControlCharacters(stdout)).toMatch(/Tests\s+2 passed \(2\)/);
   }, 600_000);
 
   it('node:test (CommonJS): the same two sales', async () => {

@@ -170,6 +170,12 @@ export function describeWebhookFaults(options: WebhookFaultOptions): void {
             )[0]!.n,
           );
         await until(async () => (await delivered()) === 11, 60_000, 'eleven events delivered');
+        // The always-failing record has exhausted its retries (logged) before the fault is lifted.
+        await until(
+          async () => instance.stderr().includes('"webhook.record_failed"'),
+          60_000,
+          'the failed record logged',
+        );
         const whileFailing = healthy.deliveries.length;
         await rows(`DELETE FROM fin_test_record_faults`);
         // The always-failing one is sent again once its lease (4 x the timeout) ends, and recorded then.
