@@ -1,5 +1,4 @@
 // Issue 37 §3: a client that resets mid-body through node:http, Fastify, Express and Hono is one info line, never a 500.
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -16,6 +15,7 @@ import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetMidBody, unhandledRejections } from '../../../../test/support/raw-socket.js';
+import { jsonWriteHeaders } from '../../../../test/support/write-headers.js';
 
 type Service = ReturnType<typeof createFinancingService>;
 interface Line {
@@ -116,13 +116,7 @@ describe('issue 37 §3: a client that resets mid-body is http.client_aborted at 
         });
         await resetMidBody(server, {
           path: '/v1/sales/authorize',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'x-request-id': randomUUID(),
-            'x-correlation-id': randomUUID(),
-            'idempotency-key': randomUUID(),
-          },
+          headers: jsonWriteHeaders(token),
           partialBody: '{"storeId":"s1","cli',
         });
         await vi.waitFor(() =>
