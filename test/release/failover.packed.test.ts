@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { AuthorizeRequest } from '@fin/core';
 import { migrate } from '@fin/server-kit/postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settles } from '../../packages/server-kit/test/postgres/support/fault-suite.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../packages/server-kit/test/postgres/support/partners.js';
 import { cart, deviceImei } from '../../packages/server-kit/test/support/harness.js';
 import { startPgBouncer, type TestPgBouncer } from '../support/pgbouncer.js';
+import { withClient } from '../support/postgres.js';
 import { type ReplicatedPostgres, startReplicatedPostgres, waitFor } from '../support/replicated-postgres.js';
 import { ensureBuilt, installPackedPackages } from './packed-install.js';
 
@@ -78,18 +79,8 @@ let cluster: ReplicatedPostgres | undefined;
 let bouncer: TestPgBouncer | undefined;
 let instances: Instance[] = [];
 
-async function sql<T>(port: number, user: string, database: string, work: (db: pg.Client) => Promise<T>) {
-  const db = new pg.Client({
-    connectionString: cluster!.connectionString(port, database, user),
-    connectionTimeoutMillis: 5_000,
-  });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+const sql = <T>(port: number, user: string, database: string, work: (db: pg.Client) => Promise<T>) =>
+  withClient(cluster!.connectionString(port, database, user), work);
 
 beforeAll(async () => {
   await ensureBuilt();

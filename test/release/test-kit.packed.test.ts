@@ -43,7 +43,11 @@ describe('issue 36 §3: the test kit in every runner, on the packed tarballs', (
 
   it('node:test (CommonJS): the same two sales', async () => {
     const folder = join(installed(), 'kit-node-test');
-    const { stdout } = await runTests(folder, process.execPath, ['--test', '--test-reporter=tap', 'sandbox.test.cjs']);
+    const { stdout } = await runTests(folder, process.execPath, [
+      '--test',
+      '--test-reporter=tap',
+      'sandbox.test.cjs',
+    ]);
     expect(stdout).toMatch(/# pass 2\n# fail 0/);
   });
 

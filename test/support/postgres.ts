@@ -135,3 +135,17 @@ export function usePostgres(version: PostgresVersion = 'default'): TestPostgres 
     stop: () => started().stop(),
   };
 }
+
+/** Runs `work` on a fresh connection to `connectionString` (5 s to connect), closed afterwards whatever happens. */
+export async function withClient<T>(
+  connectionString: string,
+  work: (db: pg.Client) => Promise<T>,
+): Promise<T> {
+  const db = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}

@@ -4,9 +4,9 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { freePort } from './free-port';
 import { loggedReady } from './logged-ready';
+import { withClient } from './postgres';
 import { findPostgresBinaries, postgresRunAs, type RunAs, runnableBy } from './postgres-binaries';
 
 const run = promisify(execFile);
@@ -64,16 +64,6 @@ function startServer(
     await loggedReady(child, ready, 'postgres', 60_000);
     return { child, port };
   };
-}
-
-async function withClient<T>(connectionString: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
 }
 
 /** Polls `check` every 200 ms until it is true; fails with `what` after `ms`. */

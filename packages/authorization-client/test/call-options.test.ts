@@ -10,7 +10,7 @@ import {
 import { magicValues, sandboxNfeAccessKey } from '@fin/authorization-client/testing';
 import { type ApiErrorCode, type ErrorCode, nfeKey } from '@fin/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { cart, sandboxClientOptions, useSandbox } from './fixtures.js';
+import { authorizeAndConfirm, cart, sandboxClientOptions, useSandbox } from './fixtures.js';
 
 const server = useSandbox();
 
@@ -148,15 +148,8 @@ describe('FinApiError.code is the catalog’s code union, still open to codes a 
 describe('sandbox magic values for the guide’s journey', () => {
   it('a cart built from magicValues.seller and planId is approved and confirms with magicValues.nfeAccessKey', async () => {
     const client = new AuthorizationClient(sandboxClientOptions);
-    const result = await client.authorize(cart({ seller: magicValues.seller, planId: magicValues.planId }));
-    if (!result.authorized) throw new Error('the sandbox approves magicValues.cpf.approved');
-    const confirmed = await client.confirm(result.authorizationId, {
-      saleNumber: 'V-1',
-      invoiceNumber: '1',
-      nfeAccessKey: magicValues.nfeAccessKey,
-      invoicedAt: new Date(),
-    });
-    expect(confirmed.status).toBe('CONFIRMED');
+    const sale = cart({ seller: magicValues.seller, planId: magicValues.planId });
+    await expect(authorizeAndConfirm(client, sale)).resolves.toMatchObject({ status: 'CONFIRMED' });
   });
 
   it('the generator makes a valid key per invoice number and month, distinct for each invoice', () => {

@@ -1,5 +1,5 @@
 // Shared inputs of the authorization-client tests: the sandbox behind msw, a sandbox-approved cart, a valid NF-e key.
-import { buildCart, type CartInput } from '@fin/authorization-client';
+import { type AuthorizationClient, buildCart, type CartInput } from '@fin/authorization-client';
 import { magicValues } from '@fin/authorization-client/testing';
 import { authorizationHandlers, SANDBOX_BASE_URL } from '@fin/authorization-client/testing/msw';
 import { money } from '@fin/core';
@@ -36,6 +36,19 @@ export const cartInput = (change: Partial<CartInput> = {}): CartInput => ({
 });
 
 export const cart = (change: Partial<CartInput> = {}) => buildCart(cartInput(change));
+
+/** A whole sale on the sandbox: `cart` authorized (the sandbox approves magicValues.cpf.approved), then confirmed. */
+export async function authorizeAndConfirm(client: AuthorizationClient, sale = cart()) {
+  const result = await client.authorize(sale);
+  if (!result.authorized) throw new Error('the sandbox approves magicValues.cpf.approved');
+  const confirmed = await client.confirm(result.authorizationId, {
+    saleNumber: 'V-1',
+    invoiceNumber: '1',
+    nfeAccessKey: magicValues.nfeAccessKey,
+    invoicedAt: new Date(),
+  });
+  return { authorizationId: result.authorizationId, status: confirmed.status };
+}
 
 /** msw serving a fresh sandbox to each test of the file; listeners a test adds are dropped after it. */
 export function useSandbox() {

@@ -8,7 +8,7 @@ import {
 } from '@fin/authorization-client/testing';
 import { endpoints, imei } from '@fin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartInput } from './fixtures.js';
+import { authorizeAndConfirm, cartInput } from './fixtures.js';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -28,17 +28,8 @@ function attempts(client: AuthorizationClient) {
   return seen;
 }
 
-async function sale(client: AuthorizationClient, device = generateImei()) {
-  const result = await client.authorize(buildCart(cartInput({ imei: device })));
-  if (!result.authorized) throw new Error('the sandbox approves magicValues.cpf.approved');
-  const confirmed = await client.confirm(result.authorizationId, {
-    saleNumber: 'V-1',
-    invoiceNumber: '1',
-    nfeAccessKey: magicValues.nfeAccessKey,
-    invoicedAt: new Date(),
-  });
-  return { authorizationId: result.authorizationId, status: confirmed.status };
-}
+const sale = (client: AuthorizationClient, device = generateImei()) =>
+  authorizeAndConfirm(client, buildCart(cartInput({ imei: device })));
 
 describe('startSandbox (issue 36 §3)', () => {
   it('answers on a loopback baseUrl with the sandbox credentials: a sale authorizes and confirms', async () => {

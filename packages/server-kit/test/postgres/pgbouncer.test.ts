@@ -6,7 +6,7 @@ import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgBouncer, type TestPgBouncer } from '../../../../test/support/pgbouncer.js';
-import { usePostgres } from '../../../../test/support/postgres.js';
+import { usePostgres, withClient } from '../../../../test/support/postgres.js';
 
 const server = usePostgres(15);
 let bouncer: TestPgBouncer;
@@ -17,15 +17,8 @@ const BOUNDED = 'fin_bounded';
 const UNBOUNDED = 'fin_unbounded';
 const TIMEOUTS = { statementTimeoutMs: 1_000, lockTimeoutMs: 300, idleInTransactionTimeoutMs: 5_000 };
 
-async function admin<T>(work: (db: pg.Client) => Promise<T>, url = server.connectionString(database)) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
+const admin = <T>(work: (db: pg.Client) => Promise<T>, url = server.connectionString(database)) =>
+  withClient(url, work);
 
 const token = () => ({
   tokenHash: randomUUID(),

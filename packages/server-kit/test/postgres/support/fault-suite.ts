@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthorizeRequest } from '@fin/core';
 import { migrate } from '@fin/server-kit/postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestPostgres } from '../../../../../test/support/postgres.js';
+import { type TestPostgres, withClient } from '../../../../../test/support/postgres.js';
 import { cart, confirmation, deviceImei } from '../../support/harness.js';
 import { type Instance, post, type startInstance, tokenFor } from './instances.js';
 import { customer, LOAD_STORE, partnerFor } from './partners.js';
@@ -102,15 +102,7 @@ export function describeFaultSuite(options: FaultSuiteOptions): void {
   let nextSale = 0;
   const reports: FaultReport[] = [];
 
-  async function admin<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-    const db = new pg.Client({ connectionString: adminUrl });
-    await db.connect();
-    try {
-      return await work(db);
-    } finally {
-      await db.end();
-    }
-  }
+  const admin = <T>(work: (db: pg.Client) => Promise<T>): Promise<T> => withClient(adminUrl, work);
 
   beforeAll(async () => {
     adminUrl = await server.createDatabase();
