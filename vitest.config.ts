@@ -37,6 +37,7 @@ export default defineConfig({
         replacement: src('./packages/server-kit/src/postgres/index.ts'),
       },
       { find: /^@fin\/server-kit\/rules$/, replacement: src('./packages/server-kit/src/rules/index.ts') },
+      { find: /^@fin\/server-kit\/store$/, replacement: src('./packages/server-kit/src/ports/index.ts') },
       {
         find: /^@fin\/server-kit\/testing$/,
         replacement: src('./packages/server-kit/src/testing/index.ts'),
