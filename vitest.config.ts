@@ -7,8 +7,11 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^@fin\/core\/errors$/, replacement: src('./packages/core/src/errors/index.ts') },
       { find: /^@fin\/core\/openapi$/, replacement: src('./packages/core/src/openapi/index.ts') },
+      { find: /^@fin\/core\/schemas$/, replacement: src('./packages/core/src/schemas/index.ts') },
       { find: /^@fin\/core\/transport$/, replacement: src('./packages/core/src/transport/index.ts') },
+      { find: /^@fin\/core\/webhooks$/, replacement: src('./packages/core/src/webhooks/index.ts') },
       { find: /^@fin\/core$/, replacement: src('./packages/core/src/index.ts') },
       {
         find: /^@fin\/authorization-client\/node$/,
@@ -34,6 +37,7 @@ export default defineConfig({
         replacement: src('./packages/server-kit/src/postgres/index.ts'),
       },
       { find: /^@fin\/server-kit\/rules$/, replacement: src('./packages/server-kit/src/rules/index.ts') },
+      { find: /^@fin\/server-kit\/store$/, replacement: src('./packages/server-kit/src/ports/index.ts') },
       {
         find: /^@fin\/server-kit\/testing$/,
         replacement: src('./packages/server-kit/src/testing/index.ts'),

@@ -1,12 +1,15 @@
-// Build of @fin/core: ESM, CJS (ky, p-retry and uuid bundled: they ship ESM only) and type declarations of the root and the `openapi` and `transport` subpaths; the mutual-TLS agent per runtime behind `#tls-agent`.
+// Build of @fin/core: ESM, CJS (ky, p-retry and uuid bundled: they ship ESM only) and type declarations of the root and its subpaths (`errors`, `openapi`, `schemas`, `transport`, `webhooks`); the mutual-TLS agent per runtime behind `#tls-agent`.
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
 const entries = {
   index: 'src/index.ts',
+  errors: 'src/errors/index.ts',
   openapi: 'src/openapi/index.ts',
+  schemas: 'src/schemas/index.ts',
   transport: 'src/transport/index.ts',
+  webhooks: 'src/webhooks/index.ts',
 };
 
 /**

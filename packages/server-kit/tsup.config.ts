@@ -11,6 +11,8 @@ export default defineConfig(
       fastify: 'src/adapters/fastify.ts',
       express: 'src/adapters/express.ts',
       rules: 'src/rules/index.ts',
+      // The ports and their records, for those who implement one (a custom Store): `@fin/server-kit/store`.
+      store: 'src/ports/index.ts',
       'migrate-cli': 'src/postgres/cli.ts',
     },
     // p-retry (webhook attempts' record writes) ships ESM only: bundled into the CommonJS build, as core does.

@@ -1,10 +1,6 @@
 // A hostile peer: redirects, stalls and drips under forced GC, huge bodies, endless lists. Every call ends typed, nothing leaks.
-import {
-  AuthorizationClient,
-  FinRedirectError,
-  FinResponseTooLargeError,
-  FinTimeoutError,
-} from '@fin/authorization-client';
+import { AuthorizationClient, FinTimeoutError } from '@fin/authorization-client';
+import { FinRedirectError, FinResponseTooLargeError } from '@fin/core';
 import { PosClient } from '@fin/pos-client';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import { memoryStore } from '@fin/server-kit';

@@ -1,5 +1,6 @@
 // SF-2 (issue 23): a JSON body nested deeper than MAX_JSON_DEPTH is refused 400 naming the limit, on every JSON route of both servers, before anything recurses.
-import { endpoints, MAX_JSON_DEPTH } from '@fin/core';
+import { endpoints } from '@fin/core';
+import { MAX_JSON_DEPTH } from '@fin/core/errors';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import { memoryStore } from '@fin/server-kit';
 import { beforeAll, describe, expect, it } from 'vitest';

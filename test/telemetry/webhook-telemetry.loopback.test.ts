@@ -1,5 +1,5 @@
 // Issue 26 §4: every webhook delivery attempt is a client span and counts in the fin.webhook.* metrics; none carries a secret or signature.
-import { generateWebhookSecret } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import { SpanKind } from '@opentelemetry/api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {

@@ -1,7 +1,8 @@
 // The stock-hold steps (issue 30): the service holds the phone after the IMEI check, the POS commits it at invoicing, a declined customer's hold is released.
 import { imei } from '@fin/core';
 import type { SellerSession } from '@fin/pos-client';
-import type { HoldKeeperSummary, HoldRecord } from '@fin/server-kit';
+import type { HoldKeeperSummary } from '@fin/server-kit';
+import type { HoldRecord } from '@fin/server-kit/store';
 import type { Phone } from './cast.js';
 import { clockTime } from './format.js';
 import type { Stage } from './scene.js';

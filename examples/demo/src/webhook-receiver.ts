@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookEvent } from '@fin/authorization-client';
 import { createNodeWebhookHandler } from '@fin/authorization-client/node';
-import { generateWebhookSecret } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import type { DemoClock } from './demo-clock.js';
 import { waiters } from './waiters.js';
 

@@ -2,13 +2,13 @@
 import {
   type AuthorizationState,
   type AuthorizeRequest,
-  type AuthorizeResult,
   type CancelReason,
   type CancelResult,
   type ConfirmResult,
   endpoints,
   nfeKey,
 } from '@fin/core';
+import type { AuthorizeResult } from '@fin/core/schemas';
 import {
   type ApiPromise,
   apiPromise,

@@ -1,4 +1,5 @@
-// Public entry point of @fin/authorization-client: authorize, confirm and cancel financed sales from a POS.
+// Public entry point of @fin/authorization-client: authorize, confirm and cancel financed sales from a POS, receive its
+// webhooks. Of @fin/core, what a POS names when it handles an answer or an event; the rest stays @fin/core's.
 
 export {
   type AuthorizationExpiredEvent,
@@ -10,41 +11,23 @@ export {
   FinConnectionError,
   FinError,
   FinInputError,
-  FinRedirectError,
-  FinResponseParseError,
-  FinResponseTooLargeError,
-  FinResponseValidationError,
   FinTimeoutError,
   isFinApiError,
   isFinError,
   isFinInputError,
   isWebhookVerificationError,
-  type KnownWebhookEvent,
-  type UnknownWebhookEvent,
   type VerifyWebhookOptions,
   verifyWebhook,
-  WEBHOOK_EVENT_TYPES,
   type WebhookEvent,
   type WebhookEventType,
-  type WebhookHeadersInput,
-  type WebhookRawBody,
   type WebhookVerificationCode,
   WebhookVerificationError,
 } from '@fin/core';
 export {
-  type ApiPromise,
-  type AppInfo,
-  type ClientEventListener,
-  type ClientEventName,
-  type ClientEvents,
-  type DataAndResponse,
-  isIdempotencyKey,
   newIdempotencyKey,
   type RequestEvent,
   type ResponseEvent,
   type ResponseMeta,
-  type WithResponse,
-  type WriteResult,
 } from '@fin/core/transport';
 export { buildCart, type Cart, type CartInput, type CartLine } from './cart.js';
 export {

@@ -1,5 +1,6 @@
 // Local input checks: a zod failure becomes a FinInputError with the code the server would have answered.
-import { FinInputError, schemaFailure } from '@fin/core';
+import { FinInputError } from '@fin/core';
+import { schemaFailure } from '@fin/core/errors';
 import type { z } from 'zod';
 
 /** The code and per-field details the server would have answered (`schemaFailure`): R-01 first, then currency. */

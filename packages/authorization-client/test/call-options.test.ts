@@ -8,7 +8,8 @@ import {
   type ResponseMeta,
 } from '@fin/authorization-client';
 import { magicValues, sandboxNfeAccessKey } from '@fin/authorization-client/testing';
-import { type ApiErrorCode, type ErrorCode, nfeKey } from '@fin/core';
+import { type ErrorCode, nfeKey } from '@fin/core';
+import type { ApiErrorCode } from '@fin/core/errors';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { authorizeAndConfirm, cart, sandboxClientOptions, useSandbox } from './fixtures.js';
 

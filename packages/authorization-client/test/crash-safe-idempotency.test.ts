@@ -6,10 +6,10 @@ import {
   FinInputError,
   FinTimeoutError,
   isFinApiError,
-  isIdempotencyKey,
   newIdempotencyKey,
 } from '@fin/authorization-client';
 import { magicValues } from '@fin/authorization-client/testing';
+import { isIdempotencyKey } from '@fin/core/transport';
 import { describe, expect, it } from 'vitest';
 import { cart, sandboxClientOptions, useSandbox } from './fixtures.js';
 

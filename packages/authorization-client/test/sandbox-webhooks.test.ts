@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { AuthorizationClient, type WebhookEvent } from '@fin/authorization-client';
 import { createNodeWebhookHandler } from '@fin/authorization-client/node';
 import { authorizationHandlers } from '@fin/authorization-client/testing/msw';
-import { generateWebhookSecret } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cart, NFE_KEY, sandboxClientOptions } from './fixtures.js';

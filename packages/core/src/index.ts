@@ -1,11 +1,11 @@
-// Public entry point of @fin/core: what SDK users need (money, identifiers, schemas, errors, redact, Clock, Logger,
-// the endpoint registry). Build-time and transport pieces have their own entry points: `@fin/core/openapi`, `@fin/core/transport`.
+// Public entry point of @fin/core: what SDK users call (money, identifiers, schemas, errors, redact, Clock, Logger,
+// webhook verification, the endpoint registry). What the @fin packages share beneath has its own entry point:
+// `@fin/core/schemas` (every schema and type by name), `@fin/core/errors` (the catalog's tables and the builders of
+// an error's details), `@fin/core/webhooks` (signing, headers, secrets), `@fin/core/transport`, `@fin/core/openapi` (build only).
 export { type Clock, systemClock } from './clock/index.js';
 export * as endpoints from './endpoints/index.js';
 export {
-  type ApiErrorCode,
   catalogEntry,
-  type ErrorCatalogEntry,
   type ErrorCode,
   type ErrorDetail,
   errorCatalog,
@@ -13,12 +13,9 @@ export {
   errorDocsUrl,
   FinAbortError,
   FinApiError,
-  type FinApiErrorInit,
   FinConnectionError,
   FinError,
-  type FinErrorInit,
   FinInputError,
-  type FinInputErrorInit,
   FinRedirectError,
   FinResponseParseError,
   FinResponseTooLargeError,
@@ -28,34 +25,23 @@ export {
   isFinError,
   isFinInputError,
   isKnownErrorCode,
-  type ResponseIssue,
-  type SchemaFailure,
-  schemaFailure,
-  type TokenErrorCode,
-  type TransportErrorCode,
-  type TransportErrorInit,
-  tokenEndpointErrors,
-  tokenErrorCodes,
 } from './errors/index.js';
 export * as cep from './identifiers/cep.js';
 export * as cnpj from './identifiers/cnpj.js';
 export * as cpf from './identifiers/cpf.js';
 export * as imei from './identifiers/imei.js';
 export * as nfeKey from './identifiers/nfe-key.js';
-export { exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH } from './json/nesting-depth.js';
 export type { LogEntry, Logger, LogLevel } from './logger/index.js';
 export * as money from './money/index.js';
 export { maskSecretValues, type Redacted, redact, redactText } from './redact/index.js';
-// The schema types by name: `export type *` would also list every zod schema as a type-only name, which
-// autocompletes at the root and then fails as a value (TS1362); the schemas are values of `schemas`.
+// The types of the resources users name, by name (`export type *` would also list every zod schema as a type-only
+// name, failing as a value: TS1362); the schemas are values of `schemas`; envelopes, pages, OAuth and wire-only
+// shapes are `@fin/core/schemas`.
 export type {
   Address,
   AuthorizationState,
   AuthorizationStatus,
   AuthorizeRequest,
-  AuthorizeResult,
-  CancellationNotice,
-  CancellationVerification,
   CancelReason,
   CancelRequest,
   CancelResult,
@@ -65,19 +51,11 @@ export type {
   ConfirmRequest,
   ConfirmResult,
   Employee,
-  EmployeesPage,
-  Envelope,
-  ErrorEnvelope,
-  ErrorObject,
   ImeiValidation,
   Installment,
   Money,
-  PageQuery,
-  Pagination,
   Plan,
-  PlansList,
   Product,
-  ProductsPage,
   ProductWithStock,
   ProposalReuse,
   ReservationExtendRequest,
@@ -88,59 +66,31 @@ export type {
   SaleStatus,
   SaleStatusValue,
   Scope,
-  SellerAuthResult,
-  SellerAuthStatus,
-  SellerLoginRequest,
   SellerRole,
-  SellerSessionFlat,
-  SellerSessionResponse,
-  SellerSessionWrapped,
   Service,
-  ServicesList,
   ServiceType,
   StockLevel,
   StockReservation,
   Store,
-  StoresPage,
-  TokenErrorResponse,
-  TokenRequest,
-  TokenRequestBasic,
-  TokenResponse,
 } from './schemas/index.js';
 export * as schemas from './schemas/index.js';
 export { MAX_SALE_AMOUNT_CENTS } from './schemas/primitives.js';
+// Receiving webhooks: verification and the event types; signing, headers and secrets are `@fin/core/webhooks`.
 export {
   type AuthorizationExpiredEvent,
   type CancellationContradictedEvent,
   type CancellationVerifiedEvent,
   type ContractCreatedEvent,
-  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
-  generateWebhookSecret,
   isWebhookVerificationError,
   type KnownWebhookEvent,
-  parseWebhookEvent,
-  readWebhookHeaders,
-  type SignWebhookPayloadInput,
-  signWebhookDelivery,
-  signWebhookPayload,
   type UnknownWebhookEvent,
-  type VerifiedWebhook,
   type VerifyWebhookOptions,
   verifyWebhook,
-  verifyWebhookSignature,
-  WEBHOOK_DELIVERY_TIMEOUT_MS,
   WEBHOOK_EVENT_TYPES,
-  WEBHOOK_ID_HEADER,
-  WEBHOOK_SECRET_PREFIX,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_SIGNATURE_VERSION,
-  WEBHOOK_TIMESTAMP_HEADER,
   type WebhookEvent,
   type WebhookEventType,
   type WebhookHeadersInput,
-  type WebhookHeaderValues,
   type WebhookRawBody,
   type WebhookVerificationCode,
   WebhookVerificationError,
-  webhookSecretBytes,
 } from './webhooks/index.js';

@@ -1,5 +1,5 @@
 // SF-2 (issue 23): exceedsJsonDepth counts exactly the nesting JSON.parse would build, without recursing.
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@fin/core';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@fin/core/errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

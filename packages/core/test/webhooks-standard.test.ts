@@ -1,5 +1,6 @@
 // Standard Webhooks v1 interop: the specification's test vector, and the `standardwebhooks` package both ways.
-import { signWebhookDelivery, signWebhookPayload, verifyWebhook, verifyWebhookSignature } from '@fin/core';
+import { verifyWebhook } from '@fin/core';
+import { signWebhookDelivery, signWebhookPayload, verifyWebhookSignature } from '@fin/core/webhooks';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';

@@ -1,13 +1,11 @@
 // Receiving a webhook: each check of verifyWebhook (headers, timestamp both ways, tolerance 0, secrets, raw body) and event parsing.
 import {
-  generateWebhookSecret,
   isWebhookVerificationError,
-  signWebhookDelivery,
   type VerifyWebhookOptions,
   verifyWebhook,
-  verifyWebhookSignature,
   type WebhookVerificationCode,
 } from '@fin/core';
+import { generateWebhookSecret, signWebhookDelivery, verifyWebhookSignature } from '@fin/core/webhooks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractCreated, fixedClock, NOW_SECONDS, OTHER_SECRET, SECRET } from './webhooks-fixtures.js';

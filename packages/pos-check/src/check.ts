@@ -1,5 +1,6 @@
 // What a check is, and what it is given: the probe, the partner's test data, and helpers to read answers and record problems.
-import { type ErrorObject, schemas } from '@fin/core';
+import { schemas } from '@fin/core';
+import type { ErrorObject } from '@fin/core/schemas';
 import type { z } from 'zod';
 import type { Facts } from './facts.js';
 import type { PosCheckOptions } from './options.js';

@@ -1,43 +1,18 @@
 // Public entry point of @fin/pos-client: read a partner POS (seller login, catalog sync, real-time lookups).
-export type {
-  ApiPromise,
-  ClientEventListener,
-  ClientEventName,
-  ClientEvents,
-  DataAndResponse,
-  RequestEvent,
-  ResponseEvent,
-} from '@fin/core/transport';
+// The resources' interfaces are reached from the client (`PosClient['sellers']`); the transport's types are
+// `@fin/core/transport`'s.
+export type { RequestEvent, ResponseEvent } from '@fin/core/transport';
 export type { CallOptions } from './client-context.js';
-export type { Only } from './exclusive.js';
-export {
-  DEFAULT_MAX_PAGES,
-  type ListOptions,
-  MAX_PAGE_SIZE,
-  type Page,
-  PagedList,
-} from './pagination/paged-list.js';
+export { type ListOptions, type Page, PagedList } from './pagination/paged-list.js';
 export {
   type PaginationInconsistency,
   PaginationInconsistencyError,
 } from './pagination/pagination-inconsistency-error.js';
 export { PARTNER_SCOPES, type PartnerScope, PosClient, type PosClientOptions } from './pos-client.js';
 export { imeiRefusalFallbacks } from './resources/imei-refusal-message.js';
-export type { EmployeesResource, StoresResource } from './resources/partner-lists.js';
-export type { SaleSearchCriteria, SalesResource } from './resources/sales.js';
-export type {
-  ReservationOutcome,
-  ReservationWriteOptions,
-  StockReservations,
-} from './resources/stock-reservations.js';
-export type {
-  StoreImei,
-  StorePlans,
-  StoreProducts,
-  StoreScope,
-  StoreServices,
-  StoreStock,
-} from './resources/store-scope.js';
+export type { SaleSearchCriteria } from './resources/sales.js';
+export type { ReservationOutcome } from './resources/stock-reservations.js';
+export type { StoreScope } from './resources/store-scope.js';
 export { type SellerIdTokenClaims, sellerIdTokenClaims } from './sellers/login/id-token-session.js';
 export { DEFAULT_LOGIN_TTL_MS, type SellerLoginTransaction } from './sellers/login/login-transaction.js';
 export {
@@ -54,15 +29,13 @@ export {
   type SellerLoginErrorCode,
 } from './sellers/login/seller-login-error.js';
 export type { SellerLoginResult, SellerSession } from './sellers/seller-login-result.js';
-export type { SellerCredentials, SellersResource } from './sellers/sellers-resource.js';
-export { type CatalogDiff, diffCatalog, type RecordDiff } from './sync/catalog-diff.js';
+export type { SellerCredentials } from './sellers/sellers-resource.js';
+export { type CatalogDiff, diffCatalog } from './sync/catalog-diff.js';
 export type { CatalogSnapshot, StorePlan, StoreProduct, StoreService } from './sync/catalog-snapshot.js';
 export {
   type CatalogSync,
   type RefusedRecord,
   type SyncCatalogOptions,
   type SyncProgress,
-  type SyncResource,
-  type SyncWarning,
   syncCatalog,
 } from './sync/sync-catalog.js';

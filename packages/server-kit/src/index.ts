@@ -1,4 +1,5 @@
-// Public entry point of @fin/server-kit: the service as a Web-standard fetch, adapters, stores, ports, workers; rules at ./rules.
+// Public entry point of @fin/server-kit: the service as a Web-standard fetch, adapters, stores, ports, workers; rules at
+// ./rules, the Store port's records and claims at ./store.
 
 export { type SandboxCreditEngineOptions, sandboxCreditEngine } from './credit/sandbox-credit-engine.js';
 export { type SandboxOutcome, sandboxTaxIds } from './credit/sandbox-tax-ids.js';
@@ -14,75 +15,24 @@ export { fromRequest, toResponse } from './http/fetch-adapter.js';
 export { type NodeHandler, type PlainHandler, toNodeHandler } from './http/node-adapter.js';
 export type { BodyRead, PlainRequest, PlainResponse } from './http/plain.js';
 export { memoryStore } from './memory/memory-store.js';
+// The ports a user hands the service (store, credit engine, clock, logger, rate limiter) and the retention settings;
+// the records, claims and sub-ports a custom store implements are `@fin/server-kit/store`.
 export {
-  type AuthorizationRecord,
-  type AuthorizeClaim,
-  type AuthorizeClaimResult,
-  type AuthorizeFindings,
-  type AuthorizeLookup,
-  authorizationRecord,
-  type CancellationRecord,
-  type CatalogSnapshotRecord,
-  type ClaimWebhookEvents,
   type Clock,
-  type ContractRecord,
-  type CreateAuthorization,
-  type CreateAuthorizationResult,
   type CreditAnalysisRequest,
   type CreditDecision,
   type CreditEngine,
-  cancellationRecord,
-  contractRecord,
   defaultRetention,
-  type HoldRecord,
-  type HoldRef,
-  type HoldReleaseReason,
-  type HoldStore,
-  holdRecord,
-  holdReleaseReason,
-  type IdempotencyClaim,
-  type IdempotencyClaimResult,
-  type IdempotencyKeyRef,
   isStoreUnavailable,
-  type JsonValue,
-  type KeyAnswer,
-  type LimitedIdempotencyClaim,
-  type LimitedIdempotencyClaimResult,
   type LogEntry,
   type Logger,
-  type NewWebhookEvent,
-  type ProposalRecord,
-  type PurgeInput,
   type PurgeReport,
-  proposalRecord,
-  type RateLimitDecision,
   type RateLimiter,
-  type RateLimitHit,
   type RetentionOptions,
   type RetentionPolicy,
-  retentionPolicy,
-  type SaleSearch,
-  type StockHoldOutcome,
-  type StockHolds,
   type Store,
-  type StoredResponse,
-  type StoreStockHolds,
   StoreUnavailableError,
   systemClock,
-  type TokenRecord,
-  tokenRecord,
-  type UpdateAuthorization,
-  type UpdateAuthorizationResult,
-  type UpdateHoldResult,
-  type WebhookAttempt,
-  type WebhookEventQuery,
-  type WebhookEventRecord,
-  type WebhookEventStatus,
-  type WebhookEventStore,
-  type WebhookReplay,
-  type WorkerLease,
-  webhookEventRecord,
-  webhookEventStatus,
 } from './ports/index.js';
 // The configuration `createFinancingService` takes (`rules.r11`, `rules.clockSkewMs`) and its defaults; the
 // rule functions themselves are `@fin/server-kit/rules`.

@@ -1,6 +1,7 @@
 // Property, for any store: no malformed body or header ever gets a 500, and every answer validates against the core envelope schema.
 import { randomUUID } from 'node:crypto';
-import { MAX_JSON_DEPTH, schemas } from '@fin/core';
+import { schemas } from '@fin/core';
+import { MAX_JSON_DEPTH } from '@fin/core/errors';
 import type { Store } from '@fin/server-kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // Decision S-12: the token endpoint says one thing everywhere; server, simulated POS, catalog, OpenAPI and docs/errors.md cannot drift.
 import { readFileSync } from 'node:fs';
-import { errorCatalog, type TokenErrorCode, tokenEndpointErrors, tokenErrorCodes } from '@fin/core';
+import { errorCatalog } from '@fin/core';
+import { type TokenErrorCode, tokenEndpointErrors, tokenErrorCodes } from '@fin/core/errors';
 import { buildPartnerPosOpenApi, buildSalesAuthorizationOpenApi } from '@fin/core/openapi';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The sandbox's partner POS: its sale search shows what the POS under test told the API (R-08 verification).
 import { type Clock, endpoints, type SaleStatus } from '@fin/core';
-import type { SaleSearch } from '@fin/server-kit';
+import type { SaleSearch } from '@fin/server-kit/store';
 
 /** The call a request makes, as the registry routes it. */
 const callOf = endpoints.createEndpointMatcher(endpoints.salesAuthorization);

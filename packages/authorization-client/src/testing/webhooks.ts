@@ -1,12 +1,12 @@
 // Test kit for webhook receivers: sign a delivery as the financing service does, and build events of each type.
-import {
-  type AuthorizationExpiredEvent,
-  type CancellationContradictedEvent,
-  type CancellationVerifiedEvent,
-  type ContractCreatedEvent,
-  signWebhookDelivery,
-  type WebhookEvent,
+import type {
+  AuthorizationExpiredEvent,
+  CancellationContradictedEvent,
+  CancellationVerifiedEvent,
+  ContractCreatedEvent,
+  WebhookEvent,
 } from '@fin/core';
+import { signWebhookDelivery } from '@fin/core/webhooks';
 
 export interface SignWebhookInput {
   /** The secret (`whsec_...`) your receiver is set up with; several to sign as during a rotation. */

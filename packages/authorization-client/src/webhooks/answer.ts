@@ -2,13 +2,13 @@
 import {
   type Clock,
   isWebhookVerificationError,
-  readWebhookHeaders,
   verifyWebhook,
   type WebhookEvent,
   type WebhookHeadersInput,
   type WebhookRawBody,
   type WebhookVerificationCode,
 } from '@fin/core';
+import { readWebhookHeaders } from '@fin/core/webhooks';
 
 export interface WebhookHandlerOptions {
   /** The subscription's secrets (`whsec_...`); during a rotation, both. */

@@ -1,4 +1,8 @@
-// Errors of the @fin contract: the catalog, the one error base and its kinds (API answer, local input, transport).
+// Errors of the @fin contract (`@fin/core/errors`): the catalog, the one error base and its kinds (API answer, local
+// input, transport), and the builders of an error answer's details (schema failures, JSON nesting).
+
+// The nesting bound a server checks on a JSON body before parsing it, and the detail its refusal carries.
+export { exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH } from '../json/nesting-depth.js';
 export * from './catalog.js';
 export { ERROR_CATALOG_URL, errorDocsUrl } from './docs-url.js';
 export * from './fin-api-error.js';

@@ -1,5 +1,5 @@
 // The checks of a partner's webhook receiver: what it must accept (signed, rotation, unknown types) and refuse (forgeries, replays).
-import { generateWebhookSecret } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import type { DeliveryOutcome, DeliveryVariant } from './deliver.js';
 import type { WebhookCheckOptions } from './options.js';
 

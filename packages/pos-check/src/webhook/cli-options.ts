@@ -1,5 +1,5 @@
 // The `--webhook-url`/`--webhook-secret` options of fin-pos-check, checked before anything is sent.
-import { webhookSecretBytes } from '@fin/core';
+import { webhookSecretBytes } from '@fin/core/webhooks';
 import type { WebhookCheckOptions } from './options.js';
 
 /** The webhook check's options, or the usage error (`UsageError`) saying what to change; never quotes the secret. */

@@ -1,5 +1,5 @@
 // Sends one test delivery to the partner's receiver as the financing service would: POST, no redirect, within the delivery timeout.
-import { signWebhookDelivery, WEBHOOK_DELIVERY_TIMEOUT_MS } from '@fin/core';
+import { signWebhookDelivery, WEBHOOK_DELIVERY_TIMEOUT_MS } from '@fin/core/webhooks';
 import { errorText } from '../error-text.js';
 import type { WebhookCheckOptions } from './options.js';
 

@@ -1,5 +1,6 @@
 // PagedList: every item of a paged Partner POS list as an async iterable, plus `.pages()` and `.toArray({ limit })`.
-import { FinResponseTooLargeError, type Pagination, schemas } from '@fin/core';
+import { FinResponseTooLargeError, schemas } from '@fin/core';
+import type { Pagination } from '@fin/core/schemas';
 import type { CallOptions, ResponseMeta } from '@fin/core/transport';
 import {
   type PaginationInconsistency,

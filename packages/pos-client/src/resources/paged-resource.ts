@@ -1,5 +1,6 @@
 // Builds the PagedList of one paged Partner POS endpoint (employees, stores, products) on the shared transport.
-import { endpoints, type Pagination } from '@fin/core';
+import { endpoints } from '@fin/core';
+import type { Pagination } from '@fin/core/schemas';
 import type { QueryValue } from '@fin/core/transport';
 import type { z } from 'zod';
 import { type ClientContext, callOptions } from '../client-context.js';

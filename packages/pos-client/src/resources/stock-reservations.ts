@@ -6,8 +6,8 @@ import {
   type ReservationExtendRequest,
   type ReservationRequest,
   type StockReservation,
-  schemaFailure,
 } from '@fin/core';
+import { schemaFailure } from '@fin/core/errors';
 import { type WithResponse, type WriteResult, withResponse, withWriteReceipt } from '@fin/core/transport';
 import type { z } from 'zod';
 import { type CallOptions, type ClientContext, callOptions } from '../client-context.js';

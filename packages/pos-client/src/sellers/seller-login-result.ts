@@ -4,7 +4,7 @@ import type {
   SellerSessionFlat,
   SellerSessionResponse,
   SellerSessionWrapped,
-} from '@fin/core';
+} from '@fin/core/schemas';
 
 /**
  * The seller's session and store context, the same whichever shape the partner answers with: `taxId`

@@ -1,5 +1,7 @@
 // The system layer of the simulated partner: client_credentials token issuance and bearer checks (spec section 5).
-import type { ErrorCode, Scope, TokenErrorCode, TokenResponse } from '@fin/core';
+import type { ErrorCode, Scope } from '@fin/core';
+import type { TokenErrorCode } from '@fin/core/errors';
+import type { TokenResponse } from '@fin/core/schemas';
 
 /** An application allowed to call the partner, and the scopes it may be granted. */
 export interface SimulatedClient {

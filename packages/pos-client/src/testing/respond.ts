@@ -1,11 +1,6 @@
 // Answers of the simulated partner: the spec's envelope, the catalog's errors, X-Request-Id and X-Processing-Time-Ms.
-import {
-  catalogEntry,
-  type ErrorCode,
-  type ErrorDetail,
-  type TokenErrorCode,
-  tokenEndpointErrors,
-} from '@fin/core';
+import { catalogEntry, type ErrorCode, type ErrorDetail } from '@fin/core';
+import { type TokenErrorCode, tokenEndpointErrors } from '@fin/core/errors';
 
 /** What every answer of one request shares: its id (echoed), when it started, the simulation's clock. */
 export interface ExchangeContext {

@@ -1,5 +1,6 @@
 // Reads a request body within the size limit and parses it: JSON for the API, form-encoded for the token endpoint.
-import { type ErrorCode, type ErrorDetail, exceedsJsonDepth, jsonDepthIssue } from '@fin/core';
+import type { ErrorCode, ErrorDetail } from '@fin/core';
+import { exceedsJsonDepth, jsonDepthIssue } from '@fin/core/errors';
 import type { BodyRead, PlainRequest } from './plain.js';
 
 export type BodyFailure = { ok: false; code: ErrorCode; details: ErrorDetail[] };

@@ -1,12 +1,6 @@
 // Builds every answer as the spec section 2 envelope (and the token endpoint's RFC 6749 bodies), as plain data.
-import {
-  catalogEntry,
-  type ErrorCode,
-  type ErrorDetail,
-  errorDocsUrl,
-  type TokenErrorCode,
-  tokenEndpointErrors,
-} from '@fin/core';
+import { catalogEntry, type ErrorCode, type ErrorDetail, errorDocsUrl } from '@fin/core';
+import { type TokenErrorCode, tokenEndpointErrors } from '@fin/core/errors';
 import type { JsonValue } from '../ports/records.js';
 import type { PlainResponse } from './plain.js';
 

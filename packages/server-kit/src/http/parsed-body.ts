@@ -1,5 +1,5 @@
 // A body a host framework already parsed (Express `req.body` after express.json() or express.urlencoded()), as the bytes the service reads.
-import { MAX_JSON_DEPTH } from '@fin/core';
+import { MAX_JSON_DEPTH } from '@fin/core/errors';
 import { FORM_TYPE } from './body.js';
 import type { BodyRead } from './plain.js';
 

@@ -1,5 +1,5 @@
 // Schema validation of a parsed body: the failure is the code and per-field details of `schemaFailure` (@fin/core).
-import { type SchemaFailure, schemaFailure } from '@fin/core';
+import { type SchemaFailure, schemaFailure } from '@fin/core/errors';
 import type { z } from 'zod';
 
 export type Validated<T> = { ok: true; data: T } | ({ ok: false } & SchemaFailure);

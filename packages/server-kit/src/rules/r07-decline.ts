@@ -1,5 +1,6 @@
 // R-07: a credit refusal is not an HTTP error: HTTP 200, `authorized: false` and a `declineReason`.
-import type { AuthorizeResult, ProposalReuse } from '@fin/core';
+import type { ProposalReuse } from '@fin/core';
+import type { AuthorizeResult } from '@fin/core/schemas';
 
 type Declined = Extract<AuthorizeResult, { authorized: false }>;
 

@@ -1,7 +1,7 @@
 // One webhook delivery attempt over HTTP: signed, bounded in time, no redirect followed, the answer's body never read.
 import { randomUUID } from 'node:crypto';
-import { signWebhookDelivery } from '@fin/core';
 import { createBoundedSignal, parseRetryAfter } from '@fin/core/transport';
+import { signWebhookDelivery } from '@fin/core/webhooks';
 
 export interface WebhookSend {
   fetch: typeof fetch;

@@ -1,5 +1,6 @@
 // A partner's webhook subscriptions (`clients[].webhooks` of createFinancingService): checked once, at startup.
-import { WEBHOOK_EVENT_TYPES, webhookSecretBytes } from '@fin/core';
+import { WEBHOOK_EVENT_TYPES } from '@fin/core';
+import { webhookSecretBytes } from '@fin/core/webhooks';
 import type { WebhookSubscription } from '../deps/webhook-subscription.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

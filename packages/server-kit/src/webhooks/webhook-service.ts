@@ -1,6 +1,7 @@
 // service.webhooks: deliverDue (one pass of the sender), replay and list, for operators and support.
-import { WEBHOOK_DELIVERY_TIMEOUT_MS } from '@fin/core';
+
 import type { Instrumentation } from '@fin/core/transport';
+import { WEBHOOK_DELIVERY_TIMEOUT_MS } from '@fin/core/webhooks';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import type { WebhookEventQuery, WebhookEventRecord } from '../ports/webhook-events.js';
 import { type DeliverDueOptions, deliverDue, type WebhookDeliverySummary } from './deliver-due.js';

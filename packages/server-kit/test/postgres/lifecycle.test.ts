@@ -1,7 +1,7 @@
 // Issue 37 on PostgreSQL: migration 9 on a populated database (its ACCESS EXCLUSIVE lock time measured and printed), and ended credit records archived by month.
 
-import { retentionPolicy } from '@fin/server-kit';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
+import { retentionPolicy } from '@fin/server-kit/store';
 import { authorizationFixture, proposalFixture } from '@fin/server-kit/testing';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

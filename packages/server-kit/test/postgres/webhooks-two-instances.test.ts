@@ -1,5 +1,6 @@
 // Issue 26 acceptance: two service instances (separate pools) on one PostgreSQL deliver every event to a receiver failing 30% of the time.
-import { generateWebhookSecret, type SaleStatus } from '@fin/core';
+import type { SaleStatus } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { usePostgres } from '../../../../test/support/postgres.js';

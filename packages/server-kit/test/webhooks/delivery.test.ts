@@ -1,5 +1,6 @@
 // Webhook delivery (issue 26 §3-§4): signed Standard Webhooks deliveries to a real loopback receiver, retries, order, dead and replay.
-import { generateWebhookSecret, type SaleStatus, verifyWebhook } from '@fin/core';
+import { type SaleStatus, verifyWebhook } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import { startWorkerLoop, WEBHOOK_RETRY_SCHEDULE_MS } from '@fin/server-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,10 +1,6 @@
 // Test helper for the webhook property: a store that records each successful write, fails on demand, and the events each write owes.
-import {
-  type AuthorizationRecord,
-  type Store,
-  StoreUnavailableError,
-  type UpdateAuthorization,
-} from '@fin/server-kit';
+import { type Store, StoreUnavailableError } from '@fin/server-kit';
+import type { AuthorizationRecord, UpdateAuthorization } from '@fin/server-kit/store';
 
 export interface Write {
   previous: AuthorizationRecord;

@@ -1,5 +1,6 @@
 // Property (issue 26 acceptance): on both stores, any journey with faults yields exactly one event per state change, each delivered in order.
-import { generateWebhookSecret, type SaleStatus } from '@fin/core';
+import type { SaleStatus } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import { memoryStore, type Store } from '@fin/server-kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

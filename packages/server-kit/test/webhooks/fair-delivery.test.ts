@@ -1,6 +1,7 @@
 // Issue 37 §2: delivery fair across partners (a stalled receiver delays only its own) and honest (every attempt recorded, whatever other lanes meet).
 import { randomUUID } from 'node:crypto';
-import { generateWebhookSecret, type LogEntry, WEBHOOK_DELIVERY_TIMEOUT_MS } from '@fin/core';
+import type { LogEntry } from '@fin/core';
+import { generateWebhookSecret, WEBHOOK_DELIVERY_TIMEOUT_MS } from '@fin/core/webhooks';
 import { memoryStore, type Store } from '@fin/server-kit';
 import { authorizationFixture, deviceImei } from '@fin/server-kit/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 // The workers that search sales (R-08 verifier, confirmation poller) against partners whose "no sale" 404 has any code, or whose request ids are their own.
 import { FinApiError } from '@fin/core';
-import { type ClientRegistration, memoryStore, type SaleSearch } from '@fin/server-kit';
+import { type ClientRegistration, memoryStore } from '@fin/server-kit';
+import type { SaleSearch } from '@fin/server-kit/store';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER, cart, harness, MINUTE, manualClock, PARTNER_A } from '../support/harness.js';
 import { simulatedPartner } from '../support/simulated-partner.js';

@@ -1,5 +1,6 @@
 // What a route of the simulated partner receives, and the checks routes share (validation, store context).
-import { type ErrorDetail, exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH, type Store } from '@fin/core';
+import type { ErrorDetail, Store } from '@fin/core';
+import { exceedsJsonDepth, jsonDepthIssue, MAX_JSON_DEPTH } from '@fin/core/errors';
 import type { z } from 'zod';
 import type { PartnerVariants } from '../controls.js';
 import type { Dataset } from '../data/dataset.js';

@@ -1,5 +1,5 @@
 // One page of a list, with the spec's `pagination` object (page, pageSize, totalItems, totalPages).
-import type { Pagination } from '@fin/core';
+import type { Pagination } from '@fin/core/schemas';
 
 export function paginate<T>(items: readonly T[], query: { page: number; pageSize: number }) {
   const start = (query.page - 1) * query.pageSize;

@@ -1,6 +1,6 @@
 // Webhook faults of issue 37 §2, for the fault suite (sources and packed packages): a stalled receiver beside a healthy one, attempts recorded under a failing record write.
 import { randomUUID } from 'node:crypto';
-import { generateWebhookSecret } from '@fin/core';
+import { generateWebhookSecret } from '@fin/core/webhooks';
 import { migrate } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
