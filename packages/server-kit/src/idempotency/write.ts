@@ -175,13 +175,16 @@ export function createWrites(deps: ServiceDeps) {
         ...(call.reads ? { reads: call.reads(attempt.body) } : {}),
       };
       const claimed = await claim(attempt, ref);
-      if (claimed.outcome === 'rate_limited') return { kind: 'rate_limited', decision: claimed.limit };
-      if (claimed.outcome === 'conflict' || claimed.outcome === 'in_progress') {
-        return claimed.outcome === 'conflict' ? { kind: 'conflict' } : undefined;
-      }
-      if (claimed.outcome === 'completed') {
-        stored = claimed.response;
-        return { kind: 'replayed', response: stored };
+      switch (claimed.outcome) {
+        case 'rate_limited':
+          return { kind: 'rate_limited', decision: claimed.limit };
+        case 'conflict':
+          return { kind: 'conflict' };
+        case 'in_progress':
+          return undefined;
+        case 'completed':
+          stored = claimed.response;
+          return { kind: 'replayed', response: stored };
       }
       const response = await runClaimed(attempt, ref, claimed.found);
       if (isStorable(response)) stored = response;
