@@ -114,7 +114,7 @@ describe('OpenTelemetry traces (issue 16 §3)', () => {
     );
     expect(storeSpans.map((span) => span.name)).toEqual(
       // The authorize's claim answers its first reads (memoryStore, like PostgreSQL), then the write.
-      expect.arrayContaining(['store.claimAuthorizeWithinLimit', 'store.createAuthorization']),
+      expect.arrayContaining(['store.claimWrite', 'store.createAuthorization']),
     );
     const requests = [served.spanContext().spanId, tokenServed.spanContext().spanId];
     for (const span of storeSpans) expect(requests).toContain(parentOf(span));

@@ -10,10 +10,8 @@ function controlledStore() {
   const store: Store = {
     ...inner,
     ping: () => (state.ping ? Promise.resolve() : Promise.reject(new StoreUnavailableError('57P01'))),
-    claimAuthorizeWithinLimit: (input) =>
-      state.writesDown
-        ? Promise.reject(new StoreUnavailableError('lock_timeout'))
-        : inner.claimAuthorizeWithinLimit!(input),
+    claimWrite: (claim) =>
+      state.writesDown ? Promise.reject(new StoreUnavailableError('lock_timeout')) : inner.claimWrite(claim),
   };
   return { store, state };
 }

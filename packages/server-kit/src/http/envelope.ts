@@ -12,6 +12,9 @@ export interface AnswerContext {
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
 
+/** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */
+export const UNAVAILABLE_HEADERS = { 'retry-after': '1' };
+
 /** A success envelope; `data` must be JSON data (the use cases build it from records and schemas). */
 export function success(ctx: AnswerContext, data: unknown, message = '', status = 200): PlainResponse {
   return {

@@ -14,13 +14,13 @@ import type {
   CatalogSnapshotRecord,
   CreateAuthorization,
   CreateAuthorizationResult,
-  IdempotencyClaim,
-  IdempotencyClaimResult,
   IdempotencyKeyRef,
   KeyAnswer,
   Store,
   UpdateAuthorization,
   UpdateAuthorizationResult,
+  WriteClaim,
+  WriteClaimResult,
 } from '../ports/store.js';
 import type { WorkerLease } from '../ports/worker-lease.js';
 import { isAuthorizationExpired } from '../rules/r06-expiry.js';
@@ -187,8 +187,8 @@ export function memoryStore(): Store {
     return made;
   };
 
-  // Synchronous, so an operation made of both (a write's hit and claim) is one atomic step too.
-  const claimKey = (claim: IdempotencyClaim): IdempotencyClaimResult => {
+  // Synchronous, so a write's hit, claim and reads together are one atomic step too.
+  const claimKey = (claim: WriteClaim): WriteClaimResult => {
     const key = idempotencyKey(claim);
     const now = claim.now.getTime();
     const entry = idempotency.get(key);
@@ -306,25 +306,19 @@ export function memoryStore(): Store {
       return token && copy(token);
     },
 
-    async claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult> {
-      return claimKey(claim);
-    },
-    async claimIdempotencyKeyWithinLimit({ hit, claim }) {
-      const limit = countHit(hit);
-      return limit.allowed ? { limit, claim: claimKey(claim) } : { limit };
-    },
-    async claimAuthorizeWithinLimit({ hit, claim, lookup }) {
-      const limit = countHit(hit);
-      if (!limit.allowed) return { limit };
+    async claimWrite(claim) {
+      const limit = claim.hit && countHit(claim.hit);
+      if (limit && !limit.allowed) return { outcome: 'rate_limited', limit };
       const claimed = claimKey(claim);
-      if (claimed.outcome !== 'claimed') return { limit, claim: claimed };
+      const { reads, clientId, now } = claim;
+      if (claimed.outcome !== 'claimed' || !reads) return claimed;
       // One synchronous block, like the claim: the reads see the state the claim saw.
       const found = {
-        activeByImei: activeByImei(lookup.imei, lookup.now),
-        unusedProposal: unusedProposal(lookup.clientTaxId, lookup.storeId, lookup.now),
-        exchangeNotices: exchangeNoticesOf(lookup.clientId, lookup.clientTaxId),
+        activeByImei: activeByImei(reads.imei, now),
+        unusedProposal: unusedProposal(reads.clientTaxId, reads.storeId, now),
+        exchangeNotices: exchangeNoticesOf(clientId, reads.clientTaxId),
       };
-      return { limit, claim: claimed, found };
+      return { outcome: 'claimed', found };
     },
     async completeIdempotencyKey(answer: KeyAnswer) {
       const entry = heldEntry(answer);

@@ -17,8 +17,10 @@
  * - One use per proposal and R-11's reuse limit: an authorization carries `proposalId` and
  *   `proposalUse` (0 = first use, k = k-th reuse). No two non-`EXPIRED` records may share
  *   (`proposalId`, `proposalUse`): a partial unique index. An expired use frees its slot.
- * - Idempotency: `claimIdempotencyKey` lets exactly one request run per (clientId, key); the others
- *   see `completed` (replay), `conflict` (other fingerprint) or `in_progress`. A claim is a lease:
+ * - Idempotency: `claimWrite` lets exactly one request run per (clientId, key); the others see
+ *   `completed` (replay), `conflict` (other fingerprint) or `in_progress`. It counts the write's rate-limit
+ *   hit first (`rate_limited`: nothing claimed) and, once claimed, answers the reads the write declared,
+ *   in the same atomic step (one round trip on PostgreSQL). A claim is a lease:
  *   after `leaseMs` without completion (a crashed instance) the next claim takes it over.
  *   `completeIdempotencyKey`/`releaseIdempotencyKey` act only for the `owner` that holds the claim.
  * - The atomic phase (issue 19): a write that carries a `KeyAnswer` (`createAuthorization`,
@@ -58,7 +60,11 @@ export interface IdempotencyKeyRef {
   owner: string;
 }
 
-export interface IdempotencyClaim extends IdempotencyKeyRef {
+/**
+ * A write's claim of its key (`claimWrite`): its rate-limit hit first, then the claim, then, when granted,
+ * the reads the write declared, all as of `now`, in one atomic step.
+ */
+export interface WriteClaim extends IdempotencyKeyRef {
   /** SHA-256 of method, path and the RFC 8785 canonical JSON of the parsed body. */
   fingerprint: string;
   now: Date;
@@ -66,60 +72,38 @@ export interface IdempotencyClaim extends IdempotencyKeyRef {
   retentionMs: number;
   /** How long an unfinished claim blocks others before it may be taken over. */
   leaseMs: number;
+  /**
+   * The write's hit, counted first whatever the claim answers (`consumeRateLimit`'s window); over the limit
+   * nothing is claimed nor read. Absent when already counted (a duplicate claiming again after waiting) or
+   * counted by a rate limiter other than the store.
+   */
+  hit?: RateLimitHit;
+  /** An authorize's first reads (R-10's pre-check, DESIGN 1's proposal order), made only when claimed. */
+  reads?: { clientTaxId: string; storeId: string; imei: string };
 }
 
-export type IdempotencyClaimResult =
-  /** This request owns the key and must run, then complete or release it. */
-  | { outcome: 'claimed' }
-  /** Same key and fingerprint, already answered within retention: replay `response`. */
-  | { outcome: 'completed'; response: StoredResponse }
-  /** Same key, different fingerprint (running or completed): 409 `idempotency_key_conflict`. */
-  | { outcome: 'conflict' }
-  /** Same key and fingerprint, still running elsewhere: wait and claim again. */
-  | { outcome: 'in_progress' };
-
-/** What an authorize reads before it decides (R-10's pre-check, DESIGN 1's proposal order), as of `now`. */
-export interface AuthorizeLookup {
-  clientId: string;
-  clientTaxId: string;
-  storeId: string;
-  imei: string;
-  now: Date;
-}
-
-/** `findActiveByImei`, `findUnusedProposal` and `findExchangeNotices` answered for one `AuthorizeLookup`. */
+/** `findActiveByImei`, `findUnusedProposal` and `findExchangeNotices` answered for a claim's `reads`. */
 export interface AuthorizeFindings {
   activeByImei: AuthorizationRecord | undefined;
   unusedProposal: ProposalRecord | undefined;
   exchangeNotices: AuthorizationRecord[];
 }
 
-/** A rate-limit hit and the claim it lets through, counted and made in one atomic step. */
-export interface LimitedIdempotencyClaim {
-  hit: RateLimitHit;
-  claim: IdempotencyClaim;
-}
-
-export interface LimitedIdempotencyClaimResult {
-  /** `consumeRateLimit`'s answer for `hit`: the hit is counted whatever the claim's outcome. */
-  limit: RateLimitDecision;
-  /** `claimIdempotencyKey`'s answer, only when `limit.allowed` (a refused request claims nothing). */
-  claim?: IdempotencyClaimResult;
-}
-
-/** An authorize's hit and claim, with the reads it makes first once it holds the claim. */
-export interface AuthorizeClaim extends LimitedIdempotencyClaim {
-  lookup: AuthorizeLookup;
-}
-
-export interface AuthorizeClaimResult extends LimitedIdempotencyClaimResult {
+export type WriteClaimResult =
+  /** The hit was over the limit: nothing claimed, nothing read. */
+  | { outcome: 'rate_limited'; limit: RateLimitDecision }
   /**
-   * `lookup`'s answers, given exactly when the claim is granted (`claimed`). They are what the three
-   * reads return at that moment; like any read, the write decides (R-10 and proposal slots are held by
-   * `createAuthorization`).
+   * This request owns the key and must run, then complete or release it. `found`: the claim's `reads`
+   * answered (given exactly when `reads` was), as the three reads return them at that moment; like any
+   * read, the write decides (R-10 and proposal slots are held by `createAuthorization`).
    */
-  found?: AuthorizeFindings;
-}
+  | { outcome: 'claimed'; found?: AuthorizeFindings }
+  /** Same key and fingerprint, already answered within retention: replay `response`. */
+  | { outcome: 'completed'; response: StoredResponse }
+  /** Same key, different fingerprint (running or completed): 409 `idempotency_key_conflict`. */
+  | { outcome: 'conflict' }
+  /** Same key and fingerprint, still running elsewhere: wait and claim again. */
+  | { outcome: 'in_progress' };
 
 /** An idempotency key's answer, stored by the write that makes it true, in the same atomic step. */
 export interface KeyAnswer extends IdempotencyKeyRef {
@@ -179,22 +163,12 @@ export interface Store extends RateLimiter, Partial<HoldStore>, WebhookEventStor
   findToken(tokenHash: string): Promise<TokenRecord | undefined>;
 
   // Idempotency (spec section 8, DESIGN 9) -----------------------------------------------------------
-  claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult>;
+  /** The one claim of a write: its hit, its key and its reads in one atomic step (see `WriteClaim`). */
+  claimWrite(claim: WriteClaim): Promise<WriteClaimResult>;
   /** Stores the answer to replay (an answer no write carried: a refusal, a decline); owner only. */
   completeIdempotencyKey(ref: KeyAnswer): Promise<void>;
   /** Forgets an unfinished claim (answer not stored: validation error, 429, 5xx); owner only. */
   releaseIdempotencyKey(ref: IdempotencyKeyRef): Promise<void>;
-  /**
-   * Optional: `consumeRateLimit(hit)` and, when allowed, `claimIdempotencyKey(claim)`, in one step (one
-   * round trip on PostgreSQL). The service uses it for writes when the store is also its rate limiter.
-   */
-  claimIdempotencyKeyWithinLimit?(input: LimitedIdempotencyClaim): Promise<LimitedIdempotencyClaimResult>;
-  /**
-   * Optional: `claimIdempotencyKeyWithinLimit` for an authorize, which also answers its first reads
-   * (`findActiveByImei`, `findUnusedProposal`, `findExchangeNotices`) when the claim is granted: an
-   * authorize's first round trip does all its reading. Without it the authorize reads one by one.
-   */
-  claimAuthorizeWithinLimit?(input: AuthorizeClaim): Promise<AuthorizeClaimResult>;
 
   // Proposals (DESIGN 1, R-11) -------------------------------------------------------------------------
   insertProposal(proposal: ProposalRecord): Promise<void>;

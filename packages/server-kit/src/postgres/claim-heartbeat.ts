@@ -1,7 +1,7 @@
 // The heartbeat of the idempotency claims this instance holds: while a request runs, its claim's `alive_until` moves forward, so only a dead holder's claim frees early.
 import type { Clock } from '@fin/core';
 import type pg from 'pg';
-import type { IdempotencyClaim, IdempotencyKeyRef } from '../ports/store.js';
+import type { IdempotencyKeyRef, WriteClaim } from '../ports/store.js';
 import { query } from './sql.js';
 
 /**
@@ -22,7 +22,7 @@ const RENEW = `UPDATE fin_idempotency_keys SET alive_until = $4
 
 export interface ClaimHeartbeats {
   /** Starts renewing a claim this instance just won. */
-  start(claim: IdempotencyClaim): void;
+  start(claim: WriteClaim): void;
   /** Stops renewing (the claim was completed or released). */
   stop(ref: IdempotencyKeyRef): void;
   /** Stops every heartbeat (the store closes). */

@@ -1,17 +1,12 @@
 // Idempotency keys in PostgreSQL: the primary key (client, key) is the one claim; a stale row is taken over by an upsert.
-import type { RateLimitDecision } from '../ports/rate-limiter.js';
+import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import type { StoredResponse } from '../ports/records.js';
 import type {
-  AuthorizeClaim,
-  AuthorizeClaimResult,
   AuthorizeFindings,
-  AuthorizeLookup,
-  IdempotencyClaim,
-  IdempotencyClaimResult,
   IdempotencyKeyRef,
   KeyAnswer,
-  LimitedIdempotencyClaim,
-  LimitedIdempotencyClaimResult,
+  WriteClaim,
+  WriteClaimResult,
 } from '../ports/store.js';
 import {
   type AuthorizationRow,
@@ -38,7 +33,7 @@ const MAX_ROUNDS = 5;
  * `$1..$8`: client, key, fingerprint, owner, now, lease end, retired before (completed at or before), and
  * `holderNow`, the store's own clock, which the claim-liveness column is written and read with.
  */
-const claimValues = (claim: IdempotencyClaim, holderNow: Date) => [
+const claimValues = (claim: WriteClaim, holderNow: Date) => [
   claim.clientId,
   claim.key,
   claim.fingerprint,
@@ -76,10 +71,7 @@ interface ExistingKey {
  * What a request meets on a key another request holds: conflict, replay, or still running; `undefined`
  * when the row is gone (released, or swept) and the key may be claimed again.
  */
-async function existingAnswer(
-  db: Queryable,
-  claim: IdempotencyClaim,
-): Promise<IdempotencyClaimResult | undefined> {
+async function existingAnswer(db: Queryable, claim: WriteClaim): Promise<WriteClaimResult | undefined> {
   const { rows } = await query<ExistingKey>(
     db,
     'SELECT fingerprint, response FROM fin_idempotency_keys WHERE client_id = $1 AND idem_key = $2',
@@ -93,11 +85,8 @@ async function existingAnswer(
     : { outcome: 'in_progress' };
 }
 
-export async function claimIdempotencyKey(
-  db: Queryable,
-  claim: IdempotencyClaim,
-  holderNow: Date,
-): Promise<IdempotencyClaimResult> {
+/** The claim alone (no hit to count, no reads): a row another request holds is read back. */
+export async function claimKey(db: Queryable, claim: WriteClaim, holderNow: Date): Promise<WriteClaimResult> {
   const values = claimValues(claim, holderNow);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const claimed = await query(
@@ -156,16 +145,17 @@ interface LookupColumns {
   exchange_notices: AuthorizationRow[] | null;
 }
 
-const lookupValues = (lookup: AuthorizeLookup) => [
-  lookup.clientId,
-  lookup.clientTaxId,
-  lookup.storeId,
-  lookup.imei,
-  lookup.now,
+const readsValues = (claim: WriteClaim) => [
+  claim.clientId,
+  claim.reads?.clientTaxId,
+  claim.reads?.storeId,
+  claim.reads?.imei,
+  claim.now,
 ];
 
-function findingsOf(row: LookupColumns): AuthorizeFindings | undefined {
-  if (row.exchange_notices === null) return undefined;
+/** The reads' columns as records; `undefined` when the statement made none (no `reads`, or not claimed). */
+function findingsOf(row: Partial<LookupColumns>): AuthorizeFindings | undefined {
+  if (!row.exchange_notices) return undefined;
   return {
     activeByImei: row.active_by_imei ? toAuthorizationRecord(row.active_by_imei) : undefined,
     unusedProposal: row.unused_proposal ? toProposal(row.unused_proposal) : undefined,
@@ -194,43 +184,26 @@ async function runLimited<Row extends ClaimedRow>(
   }
 }
 
-export async function claimIdempotencyKeyWithinLimit(
+/**
+ * A write's claim with its hit in one statement (and, with `reads`, an authorize's first reads): the hit
+ * over the limit claims nothing; a key another request holds is read back after (the claim loop counts no
+ * second hit). A claim granted outside the statement (the row vanished meanwhile) carries no `found`.
+ */
+export async function claimWithinLimit(
   db: Queryable,
-  { hit, claim }: LimitedIdempotencyClaim,
+  claim: WriteClaim & { hit: RateLimitHit },
   holderNow: Date,
-): Promise<LimitedIdempotencyClaimResult> {
-  const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit)];
-  const { limit, row } = await runLimited(db, LIMITED_CLAIM, values);
-  return claimedOrExisting(db, claim, holderNow, limit, row);
-}
-
-/** The same statement, with an authorize's first reads answered when the claim is granted. */
-export async function claimAuthorizeWithinLimit(
-  db: Queryable,
-  { hit, claim, lookup }: AuthorizeClaim,
-  holderNow: Date,
-): Promise<AuthorizeClaimResult> {
-  const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(hit), ...lookupValues(lookup)];
-  const { limit, row } = await runLimited<ClaimedRow & LookupColumns>(db, LIMITED_CLAIM_WITH_LOOKUP, values);
-  const result = await claimedOrExisting(db, claim, holderNow, limit, row);
-  const found = row?.claimed && findingsOf(row);
-  return found ? { ...result, found } : result;
-}
-
-async function claimedOrExisting(
-  db: Queryable,
-  claim: IdempotencyClaim,
-  holderNow: Date,
-  limit: RateLimitDecision,
-  row: ClaimedRow | undefined,
-): Promise<LimitedIdempotencyClaimResult> {
-  if (!row) return { limit };
-  if (row.claimed) return { limit, claim: { outcome: 'claimed' } };
-  // The claim loop (a row gone meanwhile) counts no second hit.
-  return {
-    limit,
-    claim: (await existingAnswer(db, claim)) ?? (await claimIdempotencyKey(db, claim, holderNow)),
-  };
+): Promise<WriteClaimResult> {
+  const values = [...claimValues(claim, holderNow), ...rateLimitHitValues(claim.hit)];
+  const { limit, row } = await runLimited<ClaimedRow & Partial<LookupColumns>>(
+    db,
+    claim.reads ? LIMITED_CLAIM_WITH_LOOKUP : LIMITED_CLAIM,
+    claim.reads ? [...values, ...readsValues(claim)] : values,
+  );
+  if (!row) return { outcome: 'rate_limited', limit };
+  if (!row.claimed) return (await existingAnswer(db, claim)) ?? (await claimKey(db, claim, holderNow));
+  const found = findingsOf(row);
+  return found ? { outcome: 'claimed', found } : { outcome: 'claimed' };
 }
 
 /**

@@ -2,13 +2,7 @@
 import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import { defaultRetention } from '../ports/retention.js';
-import type {
-  IdempotencyClaim,
-  KeyAnswer,
-  LimitedIdempotencyClaim,
-  LimitedIdempotencyClaimResult,
-  Store,
-} from '../ports/store.js';
+import type { KeyAnswer, Store, WriteClaim, WriteClaimResult } from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
@@ -86,12 +80,6 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     if (answer && (result.ok || result.reason === 'claim_lost')) heartbeats.stop(answer);
     return result;
   };
-  /** A claim this instance won is kept alive by its heartbeat until completed, released or its lease ends. */
-  const held = <T extends { outcome: string } | undefined>(claim: IdempotencyClaim, result: T): T => {
-    if (result?.outcome === 'claimed') heartbeats.start(claim);
-    return result;
-  };
-
   async function consumeWithFallback(hit: RateLimitHit): Promise<RateLimitDecision> {
     try {
       return await consumeRateLimit(pool, hit);
@@ -103,27 +91,38 @@ export function postgresStore(options: PostgresStoreOptions): Store {
   }
 
   /**
-   * The combined statement, or when it fails (not unavailable) the hit and the claim apart; a claim won
-   * either way starts its heartbeat.
+   * The claim and its hit in one statement, or when that fails (not unavailable) the hit and the claim
+   * apart. A claim granted without its reads (apart, or the row vanished meanwhile) reads them one by one;
+   * a claim won either way starts its heartbeat.
    */
-  async function withClaimFallback<R extends LimitedIdempotencyClaimResult>(
-    input: LimitedIdempotencyClaim,
-    combined: (holderNow: Date) => Promise<R>,
-  ): Promise<R | LimitedIdempotencyClaimResult> {
+  async function claimWrite(claim: WriteClaim): Promise<WriteClaimResult> {
+    const result = await claimWithFallback(claim);
+    if (result.outcome !== 'claimed') return result;
+    heartbeats.start(claim);
+    const { reads, clientId, now } = claim;
+    if (!reads || result.found) return result;
+    const [activeByImei, unusedProposal, exchangeNotices] = await Promise.all([
+      authorizations.findActiveByImei(pool, reads.imei, now),
+      proposals.findUnusedProposal(pool, reads.clientTaxId, reads.storeId, now),
+      authorizations.findExchangeNotices(pool, clientId, reads.clientTaxId),
+    ]);
+    return { outcome: 'claimed', found: { activeByImei, unusedProposal, exchangeNotices } };
+  }
+
+  async function claimWithFallback(claim: WriteClaim): Promise<WriteClaimResult> {
+    const { hit } = claim;
+    if (!hit) return idempotency.claimKey(pool, claim, clock.now());
     try {
-      const result = await combined(clock.now());
-      held(input.claim, result.claim);
-      return result;
+      return await idempotency.claimWithinLimit(pool, { ...claim, hit }, clock.now());
     } catch (error) {
       if (isStoreUnavailable(error)) throw error;
       // Said, not hidden: a schema behind the code (migration 8 not run) or a deadlock with an instance of
       // the previous release during a rolling deploy (PERF-9) lands here on every write it touches.
       logger?.warn?.({ event: 'postgres.limited_claim_failed', code: sqlState(error) });
       // The statement changed nothing; apart, a failing limiter meets `onRateLimitError` as above.
-      const limit = await consumeWithFallback(input.hit);
-      if (!limit.allowed) return { limit };
-      const claim = await idempotency.claimIdempotencyKey(pool, input.claim, clock.now());
-      return { limit, claim: held(input.claim, claim) };
+      const limit = await consumeWithFallback(hit);
+      if (!limit.allowed) return { outcome: 'rate_limited', limit };
+      return idempotency.claimKey(pool, claim, clock.now());
     }
   }
 
@@ -131,12 +130,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     saveToken: (token) => tokens.saveToken(pool, token),
     findToken: (tokenHash) => cachedTokens.find(tokenHash, () => tokens.findToken(pool, tokenHash)),
 
-    claimIdempotencyKey: async (claim) =>
-      held(claim, await idempotency.claimIdempotencyKey(pool, claim, clock.now())),
-    claimIdempotencyKeyWithinLimit: (input) =>
-      withClaimFallback(input, (now) => idempotency.claimIdempotencyKeyWithinLimit(pool, input, now)),
-    claimAuthorizeWithinLimit: (input) =>
-      withClaimFallback(input, (now) => idempotency.claimAuthorizeWithinLimit(pool, input, now)),
+    claimWrite,
     completeIdempotencyKey: async (ref) => {
       heartbeats.stop(ref);
       await idempotency.completeIdempotencyKey(pool, ref);

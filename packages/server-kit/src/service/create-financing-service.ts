@@ -17,6 +17,7 @@ import { type HoldPlacement, type PlaceHoldInput, placeHold } from '../holds/pla
 import { requestHoldRelease } from '../holds/release-hold.js';
 import { fromRequest, type RequestInfo, toResponse } from '../http/fetch-adapter.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
+import { matchEndpoint } from '../http/routes.js';
 import { memoryStore } from '../memory/memory-store.js';
 import type { CreditEngine } from '../ports/credit-engine.js';
 import type { HoldRecord } from '../ports/hold-record.js';
@@ -291,7 +292,8 @@ export function createFinancingService(options: FinancingServiceOptions): Financ
   );
 
   const handle = async (request: PlainRequest): Promise<PlainResponse> => {
-    const answered = await (probe(request) ?? inFlight.track(tracedRequest(request)));
+    const answered = await (probe(request) ??
+      inFlight.track(tracedRequest(request, matchEndpoint(request.method, request.path))));
     // Every answer given while shutting down ends its connection, so the listener can close.
     return stopping.signal.aborted
       ? { ...answered, headers: { ...answered.headers, connection: 'close' } }

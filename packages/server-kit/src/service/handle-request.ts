@@ -4,15 +4,14 @@ import { issueToken } from '../auth/token-endpoint.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import { watchBody } from '../http/body.js';
 import { CLIENT_ABORTED_STATUS, isClientAborted } from '../http/client-aborted.js';
-import { type AnswerContext, failure, tokenFailure } from '../http/envelope.js';
+import { type AnswerContext, failure, tokenFailure, UNAVAILABLE_HEADERS } from '../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
-import { matchEndpoint } from '../http/routes.js';
+import type { RouteMatch } from '../http/routes.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import { withDeadline } from './deadline.js';
 import type { OutageMonitor } from './outage.js';
 import { createPipelines } from './pipeline/pipeline.js';
-import { UNAVAILABLE_HEADERS } from './pipeline/use-case.js';
 import { logClientAborted, logRequest, type Trace } from './request-log.js';
 import { useCaseOf } from './use-case-table.js';
 
@@ -24,8 +23,7 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   const { limits } = deps.settings;
 
   /** Request ids, shutdown, routing; the token endpoint, or the pipeline of the endpoint addressed. */
-  async function dispatch(request: PlainRequest, trace: Trace): Promise<PlainResponse> {
-    const match = matchEndpoint(request.method, request.path);
+  async function dispatch(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
     const token = match.ok && match.operationId === 'issueToken';
     const ids = readRequestIds(request, !token);
     trace.requestId = ids.requestId;
@@ -61,7 +59,7 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   }
 
   /** The answer within the request's deadline: a store outage is 503, any other throw 500. */
-  function answerOf(request: PlainRequest, trace: Trace): Promise<PlainResponse> {
+  function answerOf(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
     const unavailable = (reason: string): PlainResponse => {
       outage.unavailable(reason);
       return serverFailure(trace, 'service_unavailable', UNAVAILABLE_HEADERS);
@@ -75,7 +73,7 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
         : failure(answer, 'request_timeout');
     };
     const body = watchBody(request);
-    const work = dispatch(body.request, trace).then(
+    const work = dispatch(body.request, match, trace).then(
       (answered) => {
         // Served from the store: an authenticated request, or a token issued (a 404 proves nothing).
         if (answered.status < 500 && (trace.clientId || answered.status === 200)) outage.served();
@@ -96,10 +94,11 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
     );
   }
 
-  return async function handle(request: PlainRequest): Promise<PlainResponse> {
+  /** `match`: the request's route, matched once by the service for this handler and its telemetry. */
+  return async function handle(request: PlainRequest, match: RouteMatch): Promise<PlainResponse> {
     const started = performance.now();
     const trace: Trace = { route: 'unknown' };
-    const response = await answerOf(request, trace);
+    const response = await answerOf(request, match, trace);
     const durationMs = Math.ceil(performance.now() - started);
     const headers: Record<string, string> = {
       ...response.headers,

@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import type { RegisteredClient } from '../deps/clients.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import type { OperationId } from '../http/routes.js';
-import type { ClaimOf } from '../idempotency/idempotency.js';
-import type { AuthorizeFindings } from '../ports/store.js';
+import type { AuthorizeFindings, WriteClaim } from '../ports/store.js';
 import { authorizeSale } from '../use-cases/authorize.js';
 import { cancelSale } from '../use-cases/cancel.js';
 import { confirmSale } from '../use-cases/confirm.js';
-import type { Seal, UseCaseResult } from '../use-cases/result.js';
+import type { UseCaseResult, Write } from '../use-cases/result.js';
 import { retrieveSale } from '../use-cases/retrieve.js';
 import type { Trace } from './request-log.js';
 
@@ -22,17 +21,20 @@ type BodyOf<Id extends UseCaseId> = Api[Id] extends { body: { schema: infer S ex
   ? z.output<S>
   : undefined;
 
+/** A write's key, owned by its call (what its claim read: an authorize's first reads); none for a read. */
+type WriteOf<Id extends UseCaseId> = Api[Id] extends { rate: 'write' }
+  ? Write<Id extends 'authorizeSale' ? AuthorizeFindings : undefined>
+  : undefined;
+
 /** One call, its body already parsed by the endpoint's schema. */
-export interface UseCaseCall<Body> {
+export interface UseCaseCall<Body, W> {
   client: RegisteredClient;
   body: Body;
   params: Readonly<Record<string, string>>;
   correlationId: string | undefined;
   now: Date;
-  /** A write's idempotency key answer for a result, for the write that makes it true (W-11). */
-  seal?: Seal;
-  /** What the entry's `claimWithinLimit` read with the idempotency claim. */
-  prefetched?: unknown;
+  /** A write's key, owned by this call: what its claim read, and the commit of its answer with its effect. */
+  write: W;
 }
 
 interface UseCaseEntry<Id extends UseCaseId> {
@@ -40,56 +42,34 @@ interface UseCaseEntry<Id extends UseCaseId> {
   route: string;
   /** Fields of the log line read from the body (masked by `redact`). */
   trace?: (body: BodyOf<Id>) => Pick<Trace, 'clientTaxId' | 'imei'>;
-  /** A write's own claiming step, which a store may answer with reads the use case makes first. */
-  claimWithinLimit?: ClaimOf;
-  run(deps: ServiceDeps, call: UseCaseCall<BodyOf<Id>>): Promise<UseCaseResult>;
+  /** The reads a write declares: the store makes them with its claim, and they reach `run` as `write.found`. */
+  reads?: (body: BodyOf<Id>) => NonNullable<WriteClaim['reads']>;
+  run(deps: ServiceDeps, call: UseCaseCall<BodyOf<Id>, WriteOf<Id>>): Promise<UseCaseResult>;
 }
 
 const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
   authorizeSale: {
     route: 'authorize',
     trace: (cart) => ({ clientTaxId: cart.clientTaxId, imei: cart.imei }),
-    // The first reads of an authorize, answered by the store with the idempotency claim when it can.
-    claimWithinLimit: (store, client, body, now) => {
-      const cart = body as BodyOf<'authorizeSale'>;
-      if (!store.claimAuthorizeWithinLimit) return undefined;
-      const lookup = {
-        clientId: client.clientId,
-        clientTaxId: cart.clientTaxId,
-        storeId: cart.storeId,
-        imei: cart.imei,
-        now,
-      };
-      return async (input) => {
-        const { found, ...claimed } = await store.claimAuthorizeWithinLimit!({ ...input, lookup });
-        return found ? { ...claimed, prefetched: found } : claimed;
-      };
-    },
-    run: (deps, { client, body, correlationId, now, seal, prefetched }) =>
-      authorizeSale(deps, {
-        client,
-        cart: body,
-        correlationId,
-        now,
-        seal,
-        found: prefetched as AuthorizeFindings | undefined,
-      }),
+    reads: (cart) => ({ clientTaxId: cart.clientTaxId, storeId: cart.storeId, imei: cart.imei }),
+    run: (deps, { client, body, correlationId, now, write }) =>
+      authorizeSale(deps, { client, cart: body, correlationId, now, write }),
   },
   confirmSale: {
     route: 'confirm',
-    run: (deps, { client, body, params, now, seal }) =>
+    run: (deps, { client, body, params, now, write }) =>
       confirmSale(deps, {
         clientId: client.clientId,
         authorizationId: params.id!,
         confirmation: body,
         now,
-        seal,
+        write,
       }),
   },
   cancelSale: {
     route: 'cancel',
-    run: (deps, { client, body, params, now, seal }) =>
-      cancelSale(deps, { clientId: client.clientId, authorizationId: params.id!, notice: body, now, seal }),
+    run: (deps, { client, body, params, now, write }) =>
+      cancelSale(deps, { clientId: client.clientId, authorizationId: params.id!, notice: body, now, write }),
   },
   retrieveSale: {
     route: 'retrieve',
@@ -101,9 +81,10 @@ const useCases: { [Id in UseCaseId]: UseCaseEntry<Id> } = {
 export const useCaseIds = Object.keys(useCases) as UseCaseId[];
 
 /** A use case whose body its endpoint's schema (the registry's) has already parsed into the right shape. */
-export type ParsedUseCase = Omit<UseCaseEntry<UseCaseId>, 'trace' | 'run'> & {
+export type ParsedUseCase = Omit<UseCaseEntry<UseCaseId>, 'trace' | 'reads' | 'run'> & {
   trace?: (body: unknown) => Pick<Trace, 'clientTaxId' | 'imei'>;
-  run(deps: ServiceDeps, call: UseCaseCall<unknown>): Promise<UseCaseResult>;
+  reads?: (body: unknown) => NonNullable<WriteClaim['reads']>;
+  run(deps: ServiceDeps, call: UseCaseCall<unknown, Write<unknown> | undefined>): Promise<UseCaseResult>;
 };
 
 export const useCaseOf = (id: UseCaseId): ParsedUseCase => useCases[id] as ParsedUseCase;

@@ -3,18 +3,13 @@ import { endpoints } from '@fin/core';
 import { HTTP_DURATION_BUCKETS, type Instrumentation } from '@fin/core/transport';
 import { declineReasonOf, outcomeOf } from '../http/outcome.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
-import { matchEndpoint } from '../http/routes.js';
+import type { RouteMatch } from '../http/routes.js';
 import { isUuidV4 } from '../http/uuid-header.js';
 
-type Handler = (request: PlainRequest) => Promise<PlainResponse>;
+/** The service's handler, given the request's route as matched once for it. */
+type Handler = (request: PlainRequest, match: RouteMatch) => Promise<PlainResponse>;
 
 const api = endpoints.salesAuthorization;
-
-/** The registry entry a request addresses; `undefined` for a path or method the API does not have. */
-function endpointOf(request: PlainRequest): endpoints.EndpointDefinition | undefined {
-  const match = matchEndpoint(request.method, request.path);
-  return match.ok ? api[match.operationId] : undefined;
-}
 
 /** An id header only when it is a uuid v4, as the API requires: a partner's header could carry anything. */
 function idHeader(request: PlainRequest, name: string): string[] | undefined {
@@ -61,8 +56,9 @@ export function traceRequests(handler: Handler, instrumentation: Instrumentation
     unit: '{request}',
   });
 
-  return (request) => {
-    const endpoint = endpointOf(request);
+  return (request, match) => {
+    /** The registry entry the request addresses; `undefined` for a path or method the API does not have. */
+    const endpoint = match.ok ? api[match.operationId] : undefined;
     /** The route template (`/v1/sales/{id}/confirm`). */
     const route = endpoint?.path;
     const started = performance.now();
@@ -79,7 +75,7 @@ export function traceRequests(handler: Handler, instrumentation: Instrumentation
       name,
       { kind: 'server', attributes, incoming: (header) => request.header(header) },
       async (span) => {
-        const response = await handler(request);
+        const response = await handler(request, match);
         const { status } = response;
         const outcome = outcomeOf(response);
         const replayed = response.headers['idempotent-replayed'] === 'true';

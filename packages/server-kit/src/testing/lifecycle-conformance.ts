@@ -244,13 +244,13 @@ export function describeLifecycleConformance(store: () => Store): void {
       if (kind === 'answer') {
         const ref = { clientId: 'partner-a', key: randomUUID(), owner: 'first', fingerprint: 'fp' };
         const claim = { ...ref, retentionMs: IDEMPOTENCY_MS, leaseMs: 30_000 };
-        await store().claimIdempotencyKey({ ...claim, now: when });
+        await store().claimWrite({ ...claim, now: when });
         const response = { status: 200, headers: {}, body: { ok: true } };
         await store().completeIdempotencyKey({ ...ref, response, now: when });
         const replayed = age < IDEMPOTENCY_MS;
         return async () => {
           const later = new Date(when.getTime() + age);
-          const answer = await store().claimIdempotencyKey({ ...claim, owner: 'second', now: later });
+          const answer = await store().claimWrite({ ...claim, owner: 'second', now: later });
           return (answer.outcome === 'completed') === replayed;
         };
       }

@@ -69,71 +69,65 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
     describe('idempotency keys', () => {
       it('lets exactly one of many concurrent claims of one key run', async () => {
         const results = await Promise.all(
-          Array.from({ length: 20 }, (_, i) => store.claimIdempotencyKey(claim(`owner-${i}`))),
+          Array.from({ length: 20 }, (_, i) => store.claimWrite(claim(`owner-${i}`))),
         );
         expect(results.filter((r) => r.outcome === 'claimed')).toHaveLength(1);
         expect(results.filter((r) => r.outcome === 'in_progress')).toHaveLength(19);
       });
 
       it('replays the completed response for the same fingerprint, and says conflict for another', async () => {
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         await complete(store, 'first');
-        expect(await store.claimIdempotencyKey(claim('second', 'fp-1', at(MINUTE)))).toEqual({
+        expect(await store.claimWrite(claim('second', 'fp-1', at(MINUTE)))).toEqual({
           outcome: 'completed',
           response,
         });
-        expect(await store.claimIdempotencyKey(claim('third', 'fp-2', at(MINUTE)))).toEqual({
+        expect(await store.claimWrite(claim('third', 'fp-2', at(MINUTE)))).toEqual({
           outcome: 'conflict',
         });
       });
 
       it('says conflict for another fingerprint while the first is still running', async () => {
-        await store.claimIdempotencyKey(claim('first'));
-        expect(await store.claimIdempotencyKey(claim('second', 'fp-2'))).toEqual({ outcome: 'conflict' });
+        await store.claimWrite(claim('first'));
+        expect(await store.claimWrite(claim('second', 'fp-2'))).toEqual({ outcome: 'conflict' });
       });
 
       it('scopes keys by client: the same key of another client is a new claim', async () => {
-        await store.claimIdempotencyKey(claim('first'));
-        expect(await store.claimIdempotencyKey(claim('other', 'fp-2', T0, 'key-1', 'partner-b'))).toEqual({
+        await store.claimWrite(claim('first'));
+        expect(await store.claimWrite(claim('other', 'fp-2', T0, 'key-1', 'partner-b'))).toEqual({
           outcome: 'claimed',
         });
       });
 
       it('forgets a completed response after the retention period (24 h)', async () => {
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         await complete(store, 'first');
-        expect((await store.claimIdempotencyKey(claim('second', 'fp-1', at(DAY - 1)))).outcome).toBe(
-          'completed',
-        );
-        expect((await store.claimIdempotencyKey(claim('third', 'fp-2', at(DAY)))).outcome).toBe('claimed');
+        expect((await store.claimWrite(claim('second', 'fp-1', at(DAY - 1)))).outcome).toBe('completed');
+        expect((await store.claimWrite(claim('third', 'fp-2', at(DAY)))).outcome).toBe('claimed');
       });
 
       it('lets a new claim take over an unfinished one once its lease ran out', async () => {
-        await store.claimIdempotencyKey(claim('crashed'));
-        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(29_999)))).outcome).toBe(
-          'in_progress',
-        );
-        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
+        await store.claimWrite(claim('crashed'));
+        expect((await store.claimWrite(claim('retry', 'fp-1', at(29_999)))).outcome).toBe('in_progress');
+        expect((await store.claimWrite(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
         // The crashed owner can no longer complete it.
         await complete(store, 'crashed', at(30_001));
-        expect((await store.claimIdempotencyKey(claim('third', 'fp-1', at(30_002)))).outcome).toBe(
-          'in_progress',
-        );
+        expect((await store.claimWrite(claim('third', 'fp-1', at(30_002)))).outcome).toBe('in_progress');
       });
 
       it('release frees the key for the next request, and only the owner may release', async () => {
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'someone-else' });
-        expect((await store.claimIdempotencyKey(claim('second'))).outcome).toBe('in_progress');
+        expect((await store.claimWrite(claim('second'))).outcome).toBe('in_progress');
         await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'first' });
-        expect((await store.claimIdempotencyKey(claim('second', 'fp-2'))).outcome).toBe('claimed');
+        expect((await store.claimWrite(claim('second', 'fp-2'))).outcome).toBe('claimed');
       });
 
       it('a completed response is not released', async () => {
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         await complete(store, 'first');
         await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'first' });
-        expect((await store.claimIdempotencyKey(claim('second'))).outcome).toBe('completed');
+        expect((await store.claimWrite(claim('second'))).outcome).toBe('completed');
       });
     });
 
@@ -176,61 +170,46 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       });
     });
 
-    describe('a write: its rate-limit hit and its idempotency claim in one step (optional)', () => {
-      const limited = (owner: string, fingerprint = 'fp-1', now = T0) => {
-        if (!store.claimIdempotencyKeyWithinLimit) return undefined;
-        return store.claimIdempotencyKeyWithinLimit({
-          hit: { key: 'write:partner-a', limit: 3, windowMs: MINUTE, now },
-          claim: claim(owner, fingerprint, now),
-        });
-      };
+    describe("a write's claim: its rate-limit hit, its key and its reads in one step", () => {
+      const hit = (now = T0, limit = 3) => ({ key: 'write:partner-a', limit, windowMs: MINUTE, now });
+      const limited = (owner: string, fingerprint = 'fp-1', now = T0) =>
+        store.claimWrite({ ...claim(owner, fingerprint, now), hit: hit(now) });
 
       it('spec 8: counts the hit whatever the claim answers, and claims only within the limit', async () => {
-        if (!store.claimIdempotencyKeyWithinLimit) return;
-        const first = await limited('first');
-        expect(first?.limit).toMatchObject({ allowed: true, remaining: 2 });
-        expect(first?.claim).toEqual({ outcome: 'claimed' });
-        expect((await limited('second'))?.claim).toEqual({ outcome: 'in_progress' });
+        expect(await limited('first')).toEqual({ outcome: 'claimed' });
+        expect(await limited('second')).toEqual({ outcome: 'in_progress' });
         await complete(store, 'first');
-        expect((await limited('third'))?.claim).toEqual({ outcome: 'completed', response });
+        expect(await limited('third')).toEqual({ outcome: 'completed', response });
         const refused = await limited('fourth', 'fp-2');
-        expect(refused).toEqual({ limit: { allowed: false, remaining: 0, resetAt: at(MINUTE + 1000) } });
+        expect(refused).toEqual({
+          outcome: 'rate_limited',
+          limit: { allowed: false, remaining: 0, resetAt: at(MINUTE + 1000) },
+        });
         // The refused request claimed nothing: the key still replays the first answer.
-        expect(await store.claimIdempotencyKey(claim('fifth', 'fp-1', at(1)))).toEqual({
+        expect(await store.claimWrite(claim('fifth', 'fp-1', at(1)))).toEqual({
           outcome: 'completed',
           response,
         });
-        expect(
-          (await store.consumeRateLimit({ key: 'write:partner-a', limit: 3, windowMs: MINUTE, now: T0 }))
-            .allowed,
-        ).toBe(false);
+        expect((await store.consumeRateLimit(hit())).allowed).toBe(false);
       });
 
       it('lets exactly one of many concurrent writes of one key run, and counts every one', async () => {
-        if (!store.claimIdempotencyKeyWithinLimit) return;
         const results = await Promise.all(
           Array.from({ length: 5 }, (_, i) =>
-            store.claimIdempotencyKeyWithinLimit!({
-              hit: { key: 'write:partner-a', limit: 100, windowMs: MINUTE, now: T0 },
-              claim: claim(`owner-${i}`),
-            }),
+            store.claimWrite({ ...claim(`owner-${i}`), hit: hit(T0, 100) }),
           ),
         );
-        expect(results.filter((r) => r.claim?.outcome === 'claimed')).toHaveLength(1);
-        expect(results.filter((r) => r.claim?.outcome === 'in_progress')).toHaveLength(4);
-        expect(results.map((r) => r.limit.remaining).sort((a, b) => a - b)).toEqual([95, 96, 97, 98, 99]);
+        expect(results.filter((r) => r.outcome === 'claimed')).toHaveLength(1);
+        expect(results.filter((r) => r.outcome === 'in_progress')).toHaveLength(4);
+        expect((await store.consumeRateLimit(hit(T0, 100))).remaining).toBe(94);
       });
 
       it('says conflict for another fingerprint on a claimed key', async () => {
-        if (!store.claimIdempotencyKeyWithinLimit) return;
         await limited('first');
-        expect((await limited('second', 'fp-2'))?.claim).toEqual({ outcome: 'conflict' });
+        expect(await limited('second', 'fp-2')).toEqual({ outcome: 'conflict' });
       });
-    });
 
-    describe("an authorize's claim: the hit, the claim and its first reads in one step (optional)", () => {
-      it('answers the lookup with a granted claim exactly as the three reads do, and only then', async () => {
-        if (!store.claimAuthorizeWithinLimit) return;
+      it("answers an authorize's reads with a granted claim exactly as the three reads do, and only then", async () => {
         const active = authorizationFixture({ imei: deviceImei(1) });
         const exchanged = authorizationFixture({ imei: deviceImei(2) });
         const proposal = proposalFixture();
@@ -243,38 +222,29 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
           now: at(3 * MINUTE),
         });
         const now = at(5 * MINUTE);
-        const lookup = {
-          clientId: 'partner-a',
-          clientTaxId: active.clientTaxId,
-          storeId: active.storeId,
-          imei: active.imei,
-          now,
-        };
-        const write = (owner: string, limit = 100) =>
-          store.claimAuthorizeWithinLimit!({
-            hit: { key: 'write:partner-a', limit, windowMs: MINUTE, now },
-            claim: claim(owner, 'fp-1', now),
-            lookup,
+        const reads = { clientTaxId: active.clientTaxId, storeId: active.storeId, imei: active.imei };
+        const write = (owner: string, limit?: number) =>
+          store.claimWrite({
+            ...claim(owner, 'fp-1', now),
+            reads,
+            ...(limit === undefined ? {} : { hit: hit(now, limit) }),
           });
-        const granted = await write('first');
-        expect(granted.claim).toEqual({ outcome: 'claimed' });
-        const reads = {
+        const granted = await write('first', 100);
+        const found = {
           activeByImei: await store.findActiveByImei({ imei: active.imei, now }),
-          unusedProposal: await store.findUnusedProposal(lookup),
-          exchangeNotices: await store.findExchangeNotices(lookup),
+          unusedProposal: await store.findUnusedProposal({ ...reads, now }),
+          exchangeNotices: await store.findExchangeNotices({ clientId: 'partner-a', ...reads }),
         };
-        expect(reads.activeByImei?.authorizationId).toBe(active.authorizationId);
-        expect(reads.unusedProposal).toEqual(proposal);
-        expect(reads.exchangeNotices.map((r) => r.authorizationId)).toEqual([exchanged.authorizationId]);
-        expect(granted.found).toEqual(reads);
-        const waiting = await write('second');
-        expect(waiting.claim).toEqual({ outcome: 'in_progress' });
-        expect(waiting.found).toBeUndefined();
+        expect(found.activeByImei?.authorizationId).toBe(active.authorizationId);
+        expect(found.unusedProposal).toEqual(proposal);
+        expect(found.exchangeNotices.map((r) => r.authorizationId)).toEqual([exchanged.authorizationId]);
+        expect(granted).toEqual({ outcome: 'claimed', found });
+        expect(await write('second', 100)).toEqual({ outcome: 'in_progress' });
         // Spec 8: a hit over the limit claims nothing and reads nothing.
-        const refused = await write('third', 2);
-        expect(refused.limit.allowed).toBe(false);
-        expect(refused.claim).toBeUndefined();
-        expect(refused.found).toBeUndefined();
+        expect((await write('third', 2)).outcome).toBe('rate_limited');
+        // Without a hit (a duplicate claiming again after its wait), a granted claim reads too.
+        await store.releaseIdempotencyKey({ clientId: 'partner-a', key: 'key-1', owner: 'first' });
+        expect(await write('fourth')).toEqual({ outcome: 'claimed', found });
       });
     });
 
@@ -288,7 +258,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       });
 
       it('createAuthorization with an answer stores the record and completes the key in one step', async () => {
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         const record = authorizationFixture();
         expect(
           await store.createAuthorization({ authorization: record, answer: answer('first'), now: T0 }),
@@ -296,7 +266,7 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
           ok: true,
         });
         expect(await store.getAuthorization(record.authorizationId)).toBeDefined();
-        expect(await store.claimIdempotencyKey(claim('retry', 'fp-1', at(1)))).toEqual({
+        expect(await store.claimWrite(claim('retry', 'fp-1', at(1)))).toEqual({
           outcome: 'completed',
           response,
         });
@@ -304,18 +274,18 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
 
       it('a refused createAuthorization (R-10) stores neither the record nor the answer', async () => {
         await store.createAuthorization({ authorization: authorizationFixture(), now: T0 });
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         const record = authorizationFixture();
         expect(
           await store.createAuthorization({ authorization: record, answer: answer('first'), now: T0 }),
         ).toEqual({ ok: false, reason: 'imei_already_financed' });
         expect(await store.getAuthorization(record.authorizationId)).toBeUndefined();
-        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(1)))).outcome).toBe('in_progress');
+        expect((await store.claimWrite(claim('retry', 'fp-1', at(1)))).outcome).toBe('in_progress');
       });
 
       it('an owner whose lease was taken over writes nothing: claim_lost, and the new owner runs once', async () => {
-        await store.claimIdempotencyKey(claim('slow'));
-        expect((await store.claimIdempotencyKey(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
+        await store.claimWrite(claim('slow'));
+        expect((await store.claimWrite(claim('retry', 'fp-1', at(30_000)))).outcome).toBe('claimed');
         const create = (authorization: AuthorizationRecord, owner: string) =>
           store.createAuthorization({ authorization, answer: answer(owner, at(30_001)), now: T0 });
         const late = authorizationFixture();
@@ -327,18 +297,18 @@ export function describeStoreConformance(name: string, makeStore: () => Store | 
       it('updateAuthorization with an answer writes both, or neither when stale or the claim is lost', async () => {
         const record = authorizationFixture();
         await store.createAuthorization({ authorization: record, now: T0 });
-        await store.claimIdempotencyKey(claim('first'));
+        await store.claimWrite(claim('first'));
         const next = { ...record, updatedAt: at(1).toISOString(), correlationId: 'corr-2' };
         const update = (expectedVersion: number, owner: string) =>
           store.updateAuthorization({ record: next, expectedVersion, answer: answer(owner), now: at(1) });
         expect(await update(7, 'first')).toEqual({ ok: false, reason: 'stale' });
-        expect((await store.claimIdempotencyKey(claim('probe', 'fp-1', at(2)))).outcome).toBe('in_progress');
+        expect((await store.claimWrite(claim('probe', 'fp-1', at(2)))).outcome).toBe('in_progress');
         expect(await update(1, 'other')).toEqual({ ok: false, reason: 'claim_lost' });
         expect((await store.getAuthorization(record.authorizationId))?.version).toBe(1);
         const written = await update(1, 'first');
         expect(written.ok).toBe(true);
         expect((await store.getAuthorization(record.authorizationId))?.correlationId).toBe('corr-2');
-        expect(await store.claimIdempotencyKey(claim('retry', 'fp-1', at(3)))).toEqual({
+        expect(await store.claimWrite(claim('retry', 'fp-1', at(3)))).toEqual({
           outcome: 'completed',
           response,
         });

@@ -15,7 +15,7 @@ import { declineResult } from '../rules/r07-decline.js';
 import { checkImeiNotFinanced } from '../rules/r10-imei.js';
 import { checkProposalReuse, selectExchangeToReuse } from '../rules/r11-reuse.js';
 import { checkSaleCeiling } from '../rules/sale-ceiling.js';
-import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
+import { claimLost, done, refused, type UseCaseResult, type Write } from './result.js';
 
 export type Cart = z.output<typeof schemas.authorizeRequest>;
 
@@ -24,10 +24,8 @@ export interface AuthorizeInput {
   cart: Cart;
   correlationId: string | undefined;
   now: Date;
-  /** The idempotency key's answer, committed with the authorization. */
-  seal?: Seal;
-  /** The first reads, already answered by the store with the idempotency claim (else read here). */
-  found?: AuthorizeFindings;
+  /** The request's key: the first reads, made by the store with its claim, and the commit of the answer. */
+  write: Write<AuthorizeFindings>;
 }
 
 export const AUTHORIZED_MESSAGE = 'Venda autorizada. Fature em até 15 minutos.';
@@ -67,15 +65,12 @@ export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): P
   const totals = checkCartTotals(cart);
   if (!totals.ok) return refused(totals.code, totals.details);
   // A read first, so no credit analysis is spent on a financed device; the store holds R-10 on write.
-  const active = input.found
-    ? input.found.activeByImei
-    : await deps.store.findActiveByImei({ imei: cart.imei, now });
-  const r10 = checkImeiNotFinanced(active, now);
+  const r10 = checkImeiNotFinanced(input.write.found.activeByImei, now);
   if (!r10.ok) return imeiFinanced();
 
   for (let decision = 0; decision < MAX_DECISIONS; decision++) {
     // A decision taken again (a proposal taken meanwhile) reads afresh.
-    const plan = await planFinancing(deps, input, decision === 0 ? input.found : undefined);
+    const plan = await planFinancing(deps, input, decision === 0 ? input.write.found : undefined);
     if (plan.kind === 'refused') return plan.result;
     if (plan.kind === 'declined') {
       const declined = declineResult(plan.declineReason, plan.message, plan.proposalReuse);
@@ -93,14 +88,15 @@ export async function authorizeSale(deps: ServiceDeps, input: AuthorizeInput): P
       },
       AUTHORIZED_MESSAGE,
     );
-    const answer = input.seal?.(result);
-    const created = await deps.store.createAuthorization({
-      authorization,
-      newProposal: plan.isNew ? plan.proposal : undefined,
-      answer,
-      now,
-    });
-    if (created.ok) return committed(result, answer);
+    const created = await input.write.commit(result, (answer) =>
+      deps.store.createAuthorization({
+        authorization,
+        newProposal: plan.isNew ? plan.proposal : undefined,
+        answer,
+        now,
+      }),
+    );
+    if (created.ok) return result;
     if (created.reason === 'claim_lost') return claimLost();
     if (created.reason === 'imei_already_financed') return imeiFinanced();
   }

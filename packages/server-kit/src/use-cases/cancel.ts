@@ -6,7 +6,7 @@ import { effectiveStatus } from '../rules/r06-expiry.js';
 import { checkCancelledAt } from '../rules/r06-time-window.js';
 import { checkCancelTransition } from '../rules/transitions.js';
 import { loadOwned } from './load-owned.js';
-import { claimLost, done, refused, type Seal, type UseCaseResult } from './result.js';
+import { claimLost, done, refused, type UseCaseResult, type Write } from './result.js';
 import { verifyCancellation } from './verify-cancellation.js';
 
 const MESSAGES = {
@@ -31,7 +31,13 @@ export function cancelData(record: AuthorizationRecord, now: Date) {
 
 export async function cancelSale(
   deps: ServiceDeps,
-  input: { clientId: string; authorizationId: string; notice: CancelRequest; now: Date; seal?: Seal },
+  input: {
+    clientId: string;
+    authorizationId: string;
+    notice: CancelRequest;
+    now: Date;
+    write: Write<undefined>;
+  },
 ): Promise<UseCaseResult> {
   const { now, notice } = input;
   for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
@@ -64,15 +70,11 @@ export async function cancelSale(
     if (!written.ok) continue;
     // The verification's write carries the answer, which depends on the partner's search; a retry after
     // a fault before it renews the same notice and searches again, as any repeated cancel does.
-    const { seal } = input;
-    const verified = await verifyCancellation(
-      deps,
-      written.record,
-      seal && ((next) => seal(answer(next, now))),
-    );
-    if (verified.answer === 'claim_lost') return claimLost();
-    const result = answer(verified.record, now);
-    return verified.answer === 'stored' ? { ...result, answered: true } : result;
+    const verified = await verifyCancellation(deps, written.record, {
+      write: input.write,
+      resultOf: (next) => answer(next, now),
+    });
+    return verified.claimLost ? claimLost() : answer(verified.record, now);
   }
   return refused('service_unavailable');
 }

@@ -7,7 +7,7 @@ import { buildContract } from '../rules/contract.js';
 import { checkConfirmTransition } from '../rules/transitions.js';
 import { contractCreated } from '../webhooks/event-drafts.js';
 import { loadOwned } from './load-owned.js';
-import { claimLost, committed, done, refused, type Seal, type UseCaseResult } from './result.js';
+import { claimLost, commitWith, done, refused, type UseCaseResult, type Write } from './result.js';
 
 export const CONFIRMED_MESSAGE = 'Venda confirmada. Contrato de crédito criado.';
 
@@ -37,7 +37,7 @@ export async function confirmAuthorization(
   confirmation: ConfirmRequest,
   now: Date,
   clientId?: string,
-  seal?: Seal,
+  write?: Write<unknown>,
 ): Promise<UseCaseResult> {
   for (let attempt = 0; attempt < MAX_WRITES; attempt++) {
     const record = clientId
@@ -68,16 +68,17 @@ export async function confirmAuthorization(
       updatedAt: now.toISOString(),
     };
     const result = done(confirmData(next), CONFIRMED_MESSAGE);
-    const answer = seal?.(result);
-    const written = await deps.store.updateAuthorization({
-      record: next,
-      expectedVersion: record.version,
-      answer,
-      now,
-      // The POS's confirm names its client; the poller's, from the sale search, does not.
-      events: [contractCreated(next, clientId ? 'CONFIRM' : 'SALE_SEARCH', now)],
-    });
-    if (written.ok) return committed(result, answer);
+    const written = await commitWith(write, result, (answer) =>
+      deps.store.updateAuthorization({
+        record: next,
+        expectedVersion: record.version,
+        answer,
+        now,
+        // The POS's confirm names its client; the poller's, from the sale search, does not.
+        events: [contractCreated(next, clientId ? 'CONFIRM' : 'SALE_SEARCH', now)],
+      }),
+    );
+    if (written.ok) return result;
     if (written.reason === 'claim_lost') return claimLost();
     if (written.reason === 'imei_already_financed') {
       return refused('imei_already_financed', [
@@ -95,8 +96,14 @@ export async function confirmAuthorization(
 
 export function confirmSale(
   deps: ServiceDeps,
-  input: { clientId: string; authorizationId: string; confirmation: ConfirmRequest; now: Date; seal?: Seal },
+  input: {
+    clientId: string;
+    authorizationId: string;
+    confirmation: ConfirmRequest;
+    now: Date;
+    write: Write<undefined>;
+  },
 ): Promise<UseCaseResult> {
-  const { authorizationId, confirmation, now, clientId, seal } = input;
-  return confirmAuthorization(deps, authorizationId, confirmation, now, clientId, seal);
+  const { authorizationId, confirmation, now, clientId, write } = input;
+  return confirmAuthorization(deps, authorizationId, confirmation, now, clientId, write);
 }

@@ -7,6 +7,7 @@ import type { KeyAnswer } from '../ports/store.js';
 import { effectiveStatus } from '../rules/r06-expiry.js';
 import { checkCancellationBySaleSearch } from '../rules/r08-cancellation.js';
 import { cancellationSettled } from '../webhooks/event-drafts.js';
+import type { UseCaseResult, Write } from './result.js';
 
 /** The verifier gives up after this many searches (about two days with the backoff below). */
 export const MAX_VERIFICATION_ATTEMPTS = 48;
@@ -111,23 +112,29 @@ function afterSearch(
   return { status: record.status, cancellation };
 }
 
-/** The record as stored after the search, and what became of the idempotent answer its write carried. */
+/** The record as stored after the search. */
 export interface Verified {
   record: AuthorizationRecord;
-  /** `stored`: committed with the write (W-11); `claim_lost`: the request's key was taken over, nothing written. */
-  answer?: 'stored' | 'claim_lost';
+  /** The cancel call's key was taken over (its lease ran out): nothing was written. */
+  claimLost?: true;
+}
+
+/** The cancel call's write, and its answer for the record about to be written (stored with it, W-11). */
+export interface CancelAnswer {
+  write: Write<unknown>;
+  resultOf(next: AuthorizationRecord): UseCaseResult;
 }
 
 /**
  * Searches the partner POS once for `record`'s sale and stores what it shows (R-08): `CANCELLED` cancels
  * the financing (frees the IMEI; an `EXCHANGE` proposal becomes reusable); `ACTIVE` or `PENDING`
  * contradicts the notice (the search prevails); no answer leaves it `PENDING` for the verifier.
- * `answerFor` (the cancel call) gives the key's answer for the record about to be written, stored with it.
+ * `answered` (the cancel call) gives the key's answer for the record about to be written, stored with it.
  */
 export async function verifyCancellation(
   deps: ServiceDeps,
   record: AuthorizationRecord,
-  answerFor?: (next: AuthorizationRecord) => KeyAnswer | undefined,
+  answered?: CancelAnswer,
 ): Promise<Verified> {
   if (record.cancellation?.verification !== 'PENDING') return { record };
   const saleSearch = deps.clients.get(record.clientId)?.saleSearch;
@@ -138,16 +145,19 @@ export async function verifyCancellation(
     ...afterSearch(record, answer, now),
     updatedAt: now.toISOString(),
   };
-  const keyAnswer = answerFor?.(next);
-  const written = await deps.store.updateAuthorization({
-    record: next,
-    expectedVersion: record.version,
-    answer: keyAnswer,
-    now,
-    events: cancellationSettled(record, next, now),
-  });
-  if (written.ok) return { record: written.record, ...(keyAnswer ? { answer: 'stored' as const } : {}) };
-  if (written.reason === 'claim_lost') return { record, answer: 'claim_lost' };
+  const storeWrite = (answer: KeyAnswer | undefined) =>
+    deps.store.updateAuthorization({
+      record: next,
+      expectedVersion: record.version,
+      answer,
+      now,
+      events: cancellationSettled(record, next, now),
+    });
+  const written = answered
+    ? await answered.write.commit(answered.resultOf(next), storeWrite)
+    : await storeWrite(undefined);
+  if (written.ok) return { record: written.record };
+  if (written.reason === 'claim_lost') return { record, claimLost: true };
   if (!answer.ok)
     deps.logger?.warn?.({ event: 'cancellation.unverified', authorizationId: record.authorizationId });
   return { record: (await deps.store.getAuthorization(record.authorizationId)) ?? record };

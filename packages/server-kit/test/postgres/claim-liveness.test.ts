@@ -59,23 +59,23 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
   it('SF-1: a claim whose holder died (no heartbeat) is still held 3.999 s later and taken over at 4 s, well before its 30 s lease', async () => {
     const { clock, a, b } = instances(prepared);
     const key = `dead-${keys++}`;
-    expect((await a.claimIdempotencyKey(claimOf(key, 'killed'))).outcome).toBe('claimed');
+    expect((await a.claimWrite(claimOf(key, 'killed'))).outcome).toBe('claimed');
     // The holder's process dies: nothing of it runs any more.
     await a.close();
     open.splice(open.indexOf(a), 1);
 
     clock.advance(3_999);
-    expect((await b.claimIdempotencyKey(claimOf(key, 'retry'))).outcome).toBe('in_progress');
+    expect((await b.claimWrite(claimOf(key, 'retry'))).outcome).toBe('in_progress');
     clock.advance(1);
-    expect((await b.claimIdempotencyKey(claimOf(key, 'retry'))).outcome).toBe('claimed');
+    expect((await b.claimWrite(claimOf(key, 'retry'))).outcome).toBe('claimed');
     // The new holder is alive: a third request waits for it.
-    expect((await b.claimIdempotencyKey(claimOf(key, 'third'))).outcome).toBe('in_progress');
+    expect((await b.claimWrite(claimOf(key, 'third'))).outcome).toBe('in_progress');
   });
 
   it('SF-1: a slow but live holder is not overtaken: its heartbeat moves the bound with the clock, and its answer is replayed', async () => {
     const { clock, a, b } = instances(prepared);
     const key = `live-${keys++}`;
-    expect((await a.claimIdempotencyKey(claimOf(key, 'slow'))).outcome).toBe('claimed');
+    expect((await a.claimWrite(claimOf(key, 'slow'))).outcome).toBe('claimed');
 
     // 20 s pass for a request still running: the holder's next beat renews from the new time.
     clock.advance(20_000);
@@ -84,25 +84,24 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
       interval: 100,
     });
     clock.advance(3_999);
-    expect((await b.claimIdempotencyKey(claimOf(key, 'retry'))).outcome).toBe('in_progress');
+    expect((await b.claimWrite(claimOf(key, 'retry'))).outcome).toBe('in_progress');
 
     const response = { status: 200, headers: {}, body: { ok: true } };
     await a.completeIdempotencyKey({ clientId: 'partner-a', key, owner: 'slow', response, now: T0 });
     expect(
-      await b.claimIdempotencyKeyWithinLimit?.({
-        claim: claimOf(key, 'retry'),
+      await b.claimWrite({
+        ...claimOf(key, 'retry'),
         hit: { key: `limit-${key}`, now: T0, windowMs: 60_000, limit: 100 },
       }),
-    ).toMatchObject({ claim: { outcome: 'completed', response } });
+    ).toMatchObject({ outcome: 'completed', response });
   });
 
   it('SF-1: the lease still bounds a live holder: past 30 s the claim is taken over whatever its heartbeat', async () => {
     const { a, b } = instances(prepared);
     const key = `lease-${keys++}`;
-    expect((await a.claimIdempotencyKey(claimOf(key, 'stuck'))).outcome).toBe('claimed');
+    expect((await a.claimWrite(claimOf(key, 'stuck'))).outcome).toBe('claimed');
     expect(
-      (await b.claimIdempotencyKey({ ...claimOf(key, 'retry'), now: new Date(T0.getTime() + 30_000) }))
-        .outcome,
+      (await b.claimWrite({ ...claimOf(key, 'retry'), now: new Date(T0.getTime() + 30_000) })).outcome,
     ).toBe('claimed');
   });
 });

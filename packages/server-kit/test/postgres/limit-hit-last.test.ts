@@ -58,7 +58,7 @@ describe('the rate-limit hit is the last step of the claim (issue 27 §3, PERF-9
     const holder = await connect();
     await holder.query('BEGIN');
     await holder.query('SELECT 1 FROM fin_rate_limits WHERE limit_key = $1 FOR UPDATE', [HIT.key]);
-    const write = store.claimIdempotencyKeyWithinLimit!({ hit: HIT, claim: CLAIM });
+    const write = store.claimWrite({ ...CLAIM, hit: HIT });
     const observer = await connect();
     await someoneWaits(observer);
     // The same key, written by hand: it meets the waiting write's uncommitted claim, so it must wait too.
@@ -70,10 +70,8 @@ describe('the rate-limit hit is the last step of the claim (issue 27 §3, PERF-9
     );
     await expect(rival).rejects.toMatchObject({ code: '55P03' });
     await holder.query('ROLLBACK');
-    expect(await write).toMatchObject({
-      limit: { allowed: true, remaining: 98 },
-      claim: { outcome: 'claimed' },
-    });
+    expect(await write).toEqual({ outcome: 'claimed' });
+    expect((await store.consumeRateLimit(HIT)).remaining).toBe(97);
   });
 
   it('a write over the limit claims nothing, and its refusal answers as the memory store’s does', async () => {
@@ -81,8 +79,8 @@ describe('the rate-limit hit is the last step of the claim (issue 27 §3, PERF-9
     const claimOf = (key: string) => ({ ...CLAIM, clientId: 'partner-b', key });
     const memory = memoryStore();
     for (const key of ['key-1', 'key-2', 'key-3']) {
-      const onPostgres = await store.claimIdempotencyKeyWithinLimit!({ hit, claim: claimOf(key) });
-      const inMemory = await memory.claimIdempotencyKeyWithinLimit!({ hit, claim: claimOf(key) });
+      const onPostgres = await store.claimWrite({ ...claimOf(key), hit });
+      const inMemory = await memory.claimWrite({ ...claimOf(key), hit });
       expect(onPostgres).toEqual(inMemory);
     }
     const observer = await connect();
@@ -92,12 +90,9 @@ describe('the rate-limit hit is the last step of the claim (issue 27 §3, PERF-9
     expect(rows.map((row) => row.key)).toEqual(['key-1', 'key-2']);
     // The refused key was never held: once the window has passed, it is claimed afresh.
     const later = { ...hit, now: new Date(T0.getTime() + 61_000) };
-    expect(
-      await store.claimIdempotencyKeyWithinLimit!({
-        hit: later,
-        claim: { ...claimOf('key-3'), now: later.now },
-      }),
-    ).toMatchObject({ limit: { allowed: true }, claim: { outcome: 'claimed' } });
+    expect(await store.claimWrite({ ...claimOf('key-3'), now: later.now, hit: later })).toEqual({
+      outcome: 'claimed',
+    });
   });
 
   it('a schema without migration 8 still answers every write, through the hit and the claim apart, and says so in the log', async () => {
@@ -113,10 +108,7 @@ describe('the rate-limit hit is the last step of the claim (issue 27 §3, PERF-9
       logger: { warn: (entry: Record<string, unknown>) => warnings.push(entry) },
     });
     try {
-      expect(await lagging.claimIdempotencyKeyWithinLimit!({ hit: HIT, claim: CLAIM })).toMatchObject({
-        limit: { allowed: true, remaining: 99 },
-        claim: { outcome: 'claimed' },
-      });
+      expect(await lagging.claimWrite({ ...CLAIM, hit: HIT })).toEqual({ outcome: 'claimed' });
       expect(warnings).toContainEqual(
         expect.objectContaining({ event: 'postgres.limited_claim_failed', code: '42883' }),
       );

@@ -21,7 +21,7 @@ async function seeded() {
      SELECT 'partner-a', 'old-' || n, 'fp', 'owner', $1, $1, $1, $2 FROM generate_series(1, 1200) AS n`,
     [new Date(NOW.getTime() - DAY - 60_000), JSON.stringify(response)],
   );
-  await store.claimIdempotencyKey({
+  await store.claimWrite({
     clientId: 'partner-a',
     key: 'fresh',
     owner: 'me',

@@ -3,8 +3,6 @@ import type { endpoints } from '@fin/core';
 import type { RegisteredClient } from '../../deps/clients.js';
 import type { AnswerContext } from '../../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../../http/plain.js';
-import type { OwnedKey } from '../../idempotency/owned-run.js';
-import type { RateLimitHit } from '../../ports/rate-limiter.js';
 import type { Trace } from '../request-log.js';
 import type { UseCaseId } from '../use-case-table.js';
 
@@ -21,16 +19,8 @@ export interface RequestContext {
   trace: Trace;
   /** `authenticate`: the client the bearer token belongs to. */
   client?: RegisteredClient;
-  /** `rateLimit` of a write: the hit the idempotency claim counts (`counted` once it did). */
-  hit?: { hit: RateLimitHit; counted: boolean };
-  /** `idempotencyKey`: the `Idempotency-Key` header, a uuid, lower-cased. */
-  idempotencyKey?: string;
-  /** `parseBody`: the JSON as sent (for the fingerprint) and as the entry's schema parsed it. */
-  body?: { raw: unknown; parsed: unknown };
-  /** `idempotent`: the key this run owns. */
-  owned?: OwnedKey;
-  /** The use case: its answer was committed with its write (nothing left to store). */
-  answered?: boolean;
+  /** `parseBody` of a read that has a body: the body as the entry's schema parsed it. */
+  body?: { parsed: unknown };
 }
 
 export type Next = () => Promise<PlainResponse>;

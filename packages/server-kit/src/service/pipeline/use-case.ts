@@ -1,48 +1,48 @@
-// Stage: the endpoint's use case, its result answered in the envelope (the last stage: it calls no next).
-
+// Stage: the endpoint's use case (the last stage: it calls no next); a write's runs once per key (`idempotency/write.ts`).
+import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps/service-deps.js';
-import { type AnswerContext, failure, success } from '../../http/envelope.js';
-import type { PlainResponse } from '../../http/plain.js';
-import type { Seal, UseCaseResult } from '../../use-cases/result.js';
+import type { createWrites } from '../../idempotency/write.js';
+import { envelope, type Write } from '../../use-cases/result.js';
 import type { ParsedUseCase } from '../use-case-table.js';
-import { fromStage, type Stage } from './stage.js';
+import { bodyReader } from './parse-body.js';
+import { fromStage, type RequestContext, type Stage } from './stage.js';
 
-/** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */
-export const UNAVAILABLE_HEADERS = { 'retry-after': '1' };
+/** The call a use case is given, but for its write. */
+const callOf = (ctx: RequestContext, body: unknown, now: Date, write?: Write<unknown>) => ({
+  client: fromStage(ctx, 'client'),
+  body,
+  params: ctx.params,
+  correlationId: ctx.trace.correlationId,
+  now,
+  write,
+});
 
-/** The envelope of a use case's result (spec section 2). */
-export function envelope(ctx: AnswerContext, result: UseCaseResult): PlainResponse {
-  if (result.ok) return success(ctx, result.data, result.message);
-  return failure(ctx, result.code, {
-    details: result.details,
-    ...(result.code === 'service_unavailable' ? { headers: UNAVAILABLE_HEADERS } : {}),
-  });
-}
-
+/** A read's use case, its result answered in the envelope. */
 export const runUseCase =
   (deps: ServiceDeps, useCase: ParsedUseCase): Stage =>
   async (ctx) => {
     const now = deps.clock.now();
-    const answer = { ...ctx.answer, now };
-    const owned = ctx.owned;
-    // A write's answer is built before the write that makes it true, which stores it (the atomic phase).
-    let sealed: PlainResponse | undefined;
-    const seal: Seal | undefined =
-      owned &&
-      ((result) => {
-        sealed = envelope(answer, result);
-        return owned.answer(sealed);
-      });
-    const result = await useCase.run(deps, {
-      client: fromStage(ctx, 'client'),
-      body: ctx.body?.parsed,
-      params: ctx.params,
-      correlationId: ctx.trace.correlationId,
-      now,
-      seal,
-      prefetched: owned?.prefetched,
-    });
-    ctx.answered = result.answered === true;
-    // Committed with the write: the very answer the key replays, built once (the store kept its own copy).
-    return ctx.answered && sealed ? sealed : envelope(answer, result);
+    const result = await useCase.run(deps, callOf(ctx, ctx.body?.parsed, now));
+    return envelope({ ...ctx.answer, now }, result);
+  };
+
+/** A write's use case: its key, hit, body, claim and answer are the write module's, the run the use case's. */
+export const runWrite =
+  (
+    deps: ServiceDeps,
+    writes: ReturnType<typeof createWrites>,
+    useCase: ParsedUseCase,
+    schema: z.ZodType,
+  ): Stage =>
+  (ctx) => {
+    const call = {
+      request: ctx.request,
+      clientId: fromStage(ctx, 'client').clientId,
+      answer: ctx.answer,
+      trace: ctx.trace,
+      readBody: bodyReader(deps, ctx, schema, useCase.trace),
+      run: (body: unknown, write: Write<unknown>, now: Date) =>
+        useCase.run(deps, callOf(ctx, body, now, write)),
+    };
+    return writes(useCase.reads ? { ...call, reads: useCase.reads } : call);
   };

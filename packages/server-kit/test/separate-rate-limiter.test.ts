@@ -1,19 +1,19 @@
-// A Store without the optional combined steps (claimIdempotencyKeyWithinLimit, claimAuthorizeWithinLimit) gets the same answers from the service.
+// A rate limiter other than the store: a write's hit is counted apart from its `claimWrite`, and the service answers the same.
 import { randomUUID } from 'node:crypto';
 import { money } from '@fin/core';
-import { memoryStore, type Store } from '@fin/server-kit';
+import { type FinancingServiceOptions, memoryStore } from '@fin/server-kit';
 import { describe, expect, it } from 'vitest';
 import { cart, harness, MINUTE, OTHER_CUSTOMER } from './support/harness.js';
 
-/** memoryStore() as a store written before the optional step existed would be. */
-function storeWithoutOptionalSteps(): Store {
-  const { claimIdempotencyKeyWithinLimit, claimAuthorizeWithinLimit, ...required } = memoryStore();
-  return required;
+/** A memory store, and a rate limiter of its own (another memory store's). */
+function apart(): Pick<FinancingServiceOptions, 'store' | 'rateLimiter'> {
+  const limiter = memoryStore();
+  return { store: memoryStore(), rateLimiter: { consumeRateLimit: (hit) => limiter.consumeRateLimit(hit) } };
 }
 
-describe('a store without the optional combined step', () => {
+describe('a rate limiter other than the store', () => {
   it('R-10, DESIGN 1 and idempotency answer as with them', async () => {
-    const h = harness({ store: storeWithoutOptionalSteps() });
+    const h = harness(apart());
     await h.service.proposals.approve({
       clientTaxId: '00000000353',
       storeId: 'store-a1',
@@ -32,7 +32,7 @@ describe('a store without the optional combined step', () => {
   });
 
   it('spec 8: every write counts against the limit, and over it 429 comes before any other refusal', async () => {
-    const h = harness({ store: storeWithoutOptionalSteps(), limits: { writesPerMinute: 2 } });
+    const h = harness({ ...apart(), limits: { writesPerMinute: 2 } });
     expect((await h.authorize(cart(), { idempotencyKey: null })).status).toBe(400);
     expect((await h.authorize(cart())).body.data.authorized).toBe(true);
     expect((await h.authorize(cart(), { idempotencyKey: null })).status).toBe(429);
