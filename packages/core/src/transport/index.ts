@@ -29,9 +29,6 @@
 // - Telemetry: with @opentelemetry/api installed (an optional peer), a client span per call (`traceparent` sent,
 //   attempts, retries and waits as events) and `http.client.request.duration`; `createInstrumentation` is the
 //   same facade for the other @fin packages (docs/operations.md lists every span and metric).
-//
-// Pieces: transport.ts (what a client's calls share), call-context.ts (one call), send-attempt.ts (one
-// request; fetch-answer.ts sends it and reads the body within bounded-signal.ts and read-body.ts), token-replay.ts, retry-loop.ts (p-retry + retry-policy.ts), pacing.ts (pacer.ts per class).
 
 export type { RateClass } from '../endpoints/endpoint.js';
 export {
@@ -43,55 +40,70 @@ export {
   type SpanStart,
   type TelemetryAttributes,
 } from '../telemetry/index.js';
-export { checkBaseUrl, isLocalHost } from './base-url.js';
-export { type BoundedSignal, createBoundedSignal } from './bounded-signal.js';
-export { HTTP_DURATION_BUCKETS } from './call-telemetry.js';
-export type {
-  ClientEventListener,
-  ClientEventName,
-  ClientEvents,
-  RequestEvent,
-  ResponseEvent,
-} from './client-events.js';
-export { callerHeaders, RESERVED_HEADERS, userAgent } from './client-headers.js';
-export { createHttpClient } from './http-client.js';
-export { isIdempotencyKey, newIdempotencyKey } from './idempotency-key.js';
-export { isMutualTls, type MutualTls } from './mutual-tls.js';
-export { createPacer, type Pacer, type PacerOptions } from './pacer.js';
-export { DEFAULT_RATE_LIMITS } from './pacing.js';
-export { BodyTooLarge, readBody } from './read-body.js';
 export {
   type ApiPromise,
   apiPromise,
+  BodyTooLarge,
+  type BoundedSignal,
+  createBoundedSignal,
   type DataAndResponse,
+  readBody,
   withResponse,
   withWriteReceipt,
-} from './response-meta.js';
-export { type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from './retry-policy.js';
-export { type ClientTlsOptions, type Fetch, MIN_TLS_VERSION, type Pem, tlsFetch } from './tls-fetch.js';
+} from './answer.js';
+export {
+  createHttpClient,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+} from './client.js';
+export { HTTP_DURATION_BUCKETS } from './client-telemetry.js';
+export {
+  type Fetch,
+  isMutualTls,
+  MIN_TLS_VERSION,
+  type TlsFetch,
+  type TlsFetchOptions,
+  tlsFetch,
+} from './mutual-tls.js';
+export {
+  callerHeaders,
+  checkBaseUrl,
+  isIdempotencyKey,
+  isLocalHost,
+  newIdempotencyKey,
+  RESERVED_HEADERS,
+  userAgent,
+} from './options.js';
+export { createPacer, DEFAULT_RATE_LIMITS, type Pacer, type PacerOptions } from './pacing.js';
+export { DEFAULT_BACKOFF, parseRetryAfter } from './retry.js';
 export {
   createTokenManager,
   TOKEN_RENEW_MARGIN_MS,
   type TokenManager,
   type TokenManagerOptions,
-} from './token-manager.js';
-export {
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_MS,
-} from './transport.js';
+} from './tokens.js';
 export type {
   AppInfo,
+  BackoffOptions,
   CallOptions,
+  ClientEventListener,
+  ClientEventName,
+  ClientEvents,
+  ClientTlsOptions,
   HttpClient,
   HttpClientOptions,
   HttpMethod,
   HttpResult,
+  MutualTls,
+  Pem,
   QueryValue,
   RateLimitOptions,
+  RequestEvent,
   RequestKind,
   RequestOptions,
+  ResponseEvent,
   ResponseMeta,
   SdkInfo,
   WithResponse,
