@@ -562,7 +562,7 @@ function retryWaitMs(client: Client, context: CallContext, error: Error, retry: 
 
 /**
  * p-retry runs the attempts: at most `maxRetries` more, ended by the call's signal. Its own delay is off and
- * `shouldRetry` waits ours (`Retry-After`, else full jitter from the client's `random`), decision TRANSPORT-1.
+ * `shouldRetry` waits ours (`Retry-After`, else full jitter from the client's `random`), decision TR-1.
  */
 function retryLoop<T>(client: Client, context: CallContext, attempt: () => Promise<T>): Promise<T> {
   return pRetry(attempt, {
