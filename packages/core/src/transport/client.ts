@@ -1,9 +1,9 @@
 // createHttpClient: one ky instance per client makes each request, p-retry runs a call's attempts, a refused token is replayed once.
-import ky, { type BeforeRequestHook, type KyInstance } from 'ky';
+import ky, { type BeforeRequestHook } from 'ky';
 import pRetry, { AbortError } from 'p-retry';
 import { v4 as uuidv4 } from 'uuid';
 import type { z } from 'zod';
-import { type Clock, systemClock } from '../clock/index.js';
+import { systemClock } from '../clock/index.js';
 import { tokenPath } from '../endpoints/token.js';
 import { recordCall, recordResponse } from '../errors/fin-error.js';
 import {
@@ -28,17 +28,14 @@ import {
   serverRequestIdOf,
 } from './answer.js';
 import {
-  type ClientEventHub,
   createClientEvents,
   createTransportLog,
   createTransportTelemetry,
-  type TransportLog,
-  type TransportTelemetry,
   traceCall,
 } from './client-telemetry.js';
 import { checkMutualTls, type Fetch, tlsFetch } from './mutual-tls.js';
 import { callerHeaders, checkBaseUrl, checkIdempotencyKey, clientHeaders, override } from './options.js';
-import { createPacers, holdAll, type Pacers } from './pacing.js';
+import { createPacers, holdAll } from './pacing.js';
 import { DEFAULT_BACKOFF, isRetryable, retryDelayMs, sleep } from './retry.js';
 import { createTokenSource, type TokenManager } from './tokens.js';
 import type {
@@ -59,26 +56,7 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** What every call of one client shares: its settings with their defaults, its ky instance, pacers and instruments. */
-interface Client {
-  readonly options: HttpClientOptions;
-  readonly baseUrl: string;
-  readonly timeoutMs: number;
-  readonly deadlineMs: number;
-  readonly maxRetries: number;
-  readonly maxResponseBytes: number;
-  readonly backoff: Required<BackoffOptions>;
-  readonly clock: Clock;
-  readonly random: () => number;
-  readonly ky: KyInstance;
-  readonly pacers: Pacers;
-  readonly log: TransportLog;
-  readonly events: ClientEventHub;
-  readonly telemetry: TransportTelemetry;
-  /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
-  envelopeOf(schema: z.ZodType): z.ZodType;
-  /** The scope string of a call's token: its own scopes, else the client's. */
-  scopeOf(scopes: readonly Scope[] | undefined): string;
-}
+type Client = ReturnType<typeof createClient>;
 
 /** One call in flight: its identifiers, its signal and deadline, and what its attempts have done so far. */
 interface CallContext {
@@ -129,7 +107,7 @@ const attemptHeaders: BeforeRequestHook = (request, options) => {
  * the SDK, an `appInfo` that cannot travel in a header, a bad `maxResponseBytes`, a plain-HTTP `baseUrl` to
  * a remote host (without `allowInsecureHttp`), a `tls` without certificate or key, or a `mutualTls` unmet.
  */
-function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined): Client {
+function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
   const clock = options.clock ?? systemClock;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const log = createTransportLog(options.logger);
@@ -149,7 +127,7 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined): Cli
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     maxResponseBytes: override(options.maxResponseBytes, 'maxResponseBytes', 1) ?? DEFAULT_MAX_RESPONSE_BYTES,
-    backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff } as Required<BackoffOptions>,
     clock,
     random: options.random ?? Math.random,
     // Retries are p-retry's, the attempt's time bound the call's own, an HTTP error an answer, a redirect never followed.
@@ -167,7 +145,8 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined): Cli
     log,
     events: createClientEvents(log),
     telemetry: createTransportTelemetry(baseUrl, sdk),
-    envelopeOf(schema) {
+    /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
+    envelopeOf(schema: z.ZodType): z.ZodType {
       let envelope = envelopes.get(schema);
       if (!envelope) {
         envelope = successEnvelope(schema);
@@ -175,7 +154,8 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined): Cli
       }
       return envelope;
     },
-    scopeOf: (scopes) => (scopes ? scopeString(scopes) : defaultScope),
+    /** The scope string of a call's token: its own scopes, else the client's. */
+    scopeOf: (scopes: readonly Scope[] | undefined) => (scopes ? scopeString(scopes) : defaultScope),
   };
 }
 
@@ -334,12 +314,10 @@ async function fetchAnswer(
   }
 }
 
-/** What the log lines and span events of one attempt share. */
-interface AttemptEvent {
-  method: string;
-  path: string;
-  attempt: number;
-  requestId: string;
+/** One attempt as its log lines, span events and `request`/`response` events name it. */
+interface Attempt {
+  readonly log: { method: string; path: string; attempt: number; requestId: string };
+  readonly hook: RequestEvent;
 }
 
 /** Waits for the call's pacing slot; a wait (the client's own limit, or a 429's hold) shows on the call's span. */
@@ -357,16 +335,10 @@ async function awaitSlot(client: Client, context: CallContext): Promise<void> {
 function recordFailure(
   client: Client,
   context: CallContext,
-  hook: RequestEvent,
+  { log: event, hook }: Attempt,
   failure: unknown,
   elapsedMs: number,
 ) {
-  const event: AttemptEvent = {
-    method: hook.method,
-    path: context.call.path,
-    attempt: hook.attempt,
-    requestId: hook.requestId,
-  };
   if (!context.signal.aborted) {
     const error = failure instanceof Error ? failure.name : String(failure);
     client.log('warn', { event: 'http.failure', ...event, error, durationMs: elapsedMs });
@@ -390,19 +362,13 @@ function recordFailure(
 function recordAnswer(
   client: Client,
   context: CallContext,
-  hook: RequestEvent,
+  { log: event, hook }: Attempt,
   answer: Answer,
   timing: { durationMs: number; processingTimeMs: number | undefined },
 ): string | undefined {
   // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
   const serverRequestId = serverRequestIdOf(answer);
   const { status, correlationId } = answer;
-  const event: AttemptEvent = {
-    method: hook.method,
-    path: context.call.path,
-    attempt: hook.attempt,
-    requestId: hook.requestId,
-  };
   client.log(status >= 400 ? 'warn' : 'debug', {
     event: 'http.response',
     ...event,
@@ -462,42 +428,29 @@ async function sendAttempt<T>(
   token: string | undefined,
 ): Promise<HttpResult<T>> {
   const { call, correlationId } = context;
+  const { method, path, rate } = call;
   const attempt = ++context.attempts;
   const requestId = uuidv4();
   await awaitSlot(client, context);
   context.startDeadline();
   context.requestIds.push(requestId);
-  client.log('debug', {
-    event: 'http.request',
-    method: call.method,
-    path: call.path,
-    attempt,
-    requestId,
-    rate: call.rate,
-    correlationId,
-  });
-  const hook: RequestEvent = {
-    method: call.method,
-    route: call.route ?? call.path,
-    rate: call.rate,
-    requestId,
-    correlationId,
-    attempt,
-  };
+  const log = { method, path, attempt, requestId };
+  client.log('debug', { event: 'http.request', ...log, rate, correlationId });
+  const hook: RequestEvent = { method, route: call.route ?? path, rate, requestId, correlationId, attempt };
   client.events.emit('request', hook);
   const startedAt = client.clock.now().getTime();
   let fetched: FetchedAnswer;
   try {
     fetched = await fetchAnswer(client, context, requestId, token);
   } catch (failure) {
-    recordFailure(client, context, hook, failure, client.clock.now().getTime() - startedAt);
+    recordFailure(client, context, { log, hook }, failure, client.clock.now().getTime() - startedAt);
     throw failure;
   }
   const processing = Number(fetched.headers['x-processing-time-ms']);
   const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
   const now = client.clock.now().getTime();
   const answer: Answer = { ...fetched, endpoint: context.endpoint, requestId, correlationId, now };
-  const serverRequestId = recordAnswer(client, context, hook, answer, {
+  const serverRequestId = recordAnswer(client, context, { log, hook }, answer, {
     durationMs: now - startedAt,
     processingTimeMs,
   });

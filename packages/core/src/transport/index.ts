@@ -8,27 +8,12 @@
 //     schema: schemas.plansData,               // schema of the envelope's `data`
 //     correlationId, signal,                   // optional
 //   });
-//   // meta: { status, requestId, requestIds, correlationId, idempotencyKey, processingTimeMs, message, attempts, headers }
 //   return withResponse(data.plans, meta);     // meta as the result's non-enumerable `lastResponse`
 //
-// - `rate` (the registry's rate class) picks the pacer ('read' 600/min, 'write' 120/min, 'token' 60/min; `rateLimit` overrides: a burst
-//   up to the allowance leaves at once, no 60 s window holds more, a 429 Retry-After holds every caller) and,
-//   for 'write', sends an Idempotency-Key: the caller's (a uuid v4, else a FinInputError before sending), or
-//   one made per call and kept on every retry. Every error of a call carries `idempotencyKey` and `requestIds`.
-// - Per call: `timeoutMs` and `maxRetries` override the client's. Per client: `defaultHeaders` (never the
-//   SDK's own headers), and a `User-Agent` naming the SDK (`createHttpClient(options, sdk)`), Node and `appInfo`.
-// - The system token (client_credentials, only `scopes`) is cached, renewed 60 s before it expires,
-//   shared by concurrent callers; a 401 expired_token/invalid_token drops it and replays the call once.
-// - Retries (default 2): network errors, attempt timeouts, 408, 429 and 5xx, after Retry-After or
-//   full-jitter backoff; 4xx never. `signal` aborts the call and any wait; `deadlineMs` bounds it all.
-// - Failures (from `@fin/core`), all `FinError`s with `code`, `endpoint`, `requestId` and `correlationId`:
-//   FinApiError (the API answered an error envelope), FinConnectionError, FinTimeoutError, FinAbortError,
-//   FinResponseParseError (not JSON), FinResponseValidationError (names the fields), FinRedirectError (a 3xx:
-//   never followed), FinResponseTooLargeError (over `maxResponseBytes`). None carries a token, secret or body.
-//
-// - Telemetry: with @opentelemetry/api installed (an optional peer), a client span per call (`traceparent` sent,
-//   attempts, retries and waits as events) and `http.client.request.duration`; `createInstrumentation` is the
-//   same facade for the other @fin packages (docs/operations.md lists every span and metric).
+// `rate` picks the pacer (spec section 8) and, for 'write', an Idempotency-Key kept on every retry; the system
+// token is cached per scope set and replayed once after a 401 expired_token/invalid_token; retries (default 2)
+// follow Retry-After or full jitter; every failure is a typed FinError carrying no token, secret or body.
+// docs/operations.md lists the spans and metrics (with @opentelemetry/api installed, an optional peer).
 
 export type { RateClass } from '../endpoints/endpoint.js';
 export {
