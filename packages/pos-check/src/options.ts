@@ -1,7 +1,17 @@
 // What fin-pos-check needs from the partner: its base URL, client credentials and the test data it provides.
+
 import type { SellerCredentials } from '@fin/pos-client';
 import type { CheckResult } from './report.js';
-import type { CheckTls } from './tls-fetch.js';
+
+/** The TLS side of a check run (core's `tlsFetch` takes it): PEM text, as read from the files given on the command line. */
+export interface CheckTls {
+  /** Client certificate (PEM) presented to a partner that asks for one, with its `key`. */
+  cert?: string;
+  key?: string;
+  passphrase?: string;
+  /** The CA (PEM) that signed the partner's server certificate, when it is not a public one. */
+  ca?: string;
+}
 
 export interface PosCheckOptions {
   /** The partner's host root; paths carry `/v1`. */

@@ -1,5 +1,6 @@
 // The checker's HTTP side: sends one request to a Partner POS endpoint of the registry and records the exchange as seen.
 import { endpoints } from '@fin/core';
+import { readBody } from '@fin/core/transport';
 
 /** An operationId of the Partner POS API in the registry. */
 export type PosOperation = keyof endpoints.PartnerPosEndpoints;
@@ -52,6 +53,8 @@ const api = endpoints.partnerPos;
 
 /** A partner that does not answer in this time fails the check that asked (the clients' own default). */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** An answer larger than this is cut: the checker reads envelopes, not downloads. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export function createProbe(
   baseUrl: string,
@@ -88,13 +91,9 @@ export function createProbe(
       body = JSON.stringify(options.body);
     }
     const sentAt = Date.now();
-    const response = await fetchImpl(url, {
-      method: endpoint.method,
-      headers,
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const bodyText = await response.text();
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const response = await fetchImpl(url, { method: endpoint.method, headers, body, signal });
+    const bodyText = await readBody(response, MAX_BODY_BYTES, signal);
     let parsed: unknown;
     try {
       parsed = JSON.parse(bodyText);

@@ -1,4 +1,5 @@
 // The runner of fin-pos-check: runs each check in order against one partner, with progress, and builds the report.
+import { tlsFetch } from '@fin/core/transport';
 import { type Check, type CheckContext, skip } from './check.js';
 import { allChecks } from './checks/index.js';
 import { errorText } from './error-text.js';
@@ -14,7 +15,6 @@ import {
   type Problem,
   reportOf,
 } from './report.js';
-import { tlsFetch } from './tls-fetch.js';
 
 /**
  * Runs every check (the limits check only with `options.limits`) and reports; never throws for a partner's
@@ -28,7 +28,7 @@ export async function runPosCheck(
   try {
     return await runWith(options, checks, kept ?? options.fetch ?? globalThis.fetch);
   } finally {
-    kept?.close();
+    await kept?.close();
   }
 }
 

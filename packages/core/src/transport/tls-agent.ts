@@ -1,9 +1,9 @@
-// The Node side of a client's mutual TLS: one undici Agent presenting the certificate, made on the first request (the `node` build of `#tls-agent`).
+// The Node side of mutual TLS: one undici Agent presenting the certificate, made on the first request (the `node` build of `#tls-agent`).
 
-/** What undici's `Agent` connects with: the client certificate, its key, the CAs and the lowest TLS version. */
+/** What undici's `Agent` connects with: the client certificate and its key (if any), the CAs, the lowest TLS version. */
 export interface TlsConnect {
-  cert: string;
-  key: string;
+  cert?: string;
+  key?: string;
   ca?: string[];
   passphrase?: string;
   minVersion: 'TLSv1.2';
@@ -15,13 +15,20 @@ export interface Dispatcher {
 }
 
 /**
- * The dispatcher of one client, loaded when its first request leaves (undici is loaded only by a client with
- * `tls`) and kept for the client's life, so its connections pool.
+ * The dispatcher of one fetch, loaded when its first request leaves (undici is loaded only where `tls` is
+ * used) and kept until `close()`, so its connections pool.
  */
-export function tlsDispatcher(connect: TlsConnect): () => Promise<Dispatcher> {
+export function tlsDispatcher(connect: TlsConnect): { get(): Promise<Dispatcher>; close(): Promise<void> } {
   let agent: Promise<Dispatcher> | undefined;
-  return () => {
-    agent ??= import('undici').then(({ Agent }) => new Agent({ connect }) as Dispatcher);
-    return agent;
+  return {
+    get: () => {
+      agent ??= import('undici').then(({ Agent }) => new Agent({ connect }) as Dispatcher);
+      return agent;
+    },
+    close: async () => {
+      const closing = agent;
+      agent = undefined;
+      await (await closing)?.close();
+    },
   };
 }

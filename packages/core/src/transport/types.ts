@@ -1,16 +1,77 @@
-// Public shapes of the transport: client options, one request, its result.
+// Public shapes of the transport: client options, one request, its result, the events a client tells, its TLS.
 import type { z } from 'zod';
 import type { Clock } from '../clock/index.js';
 import type { RateClass } from '../endpoints/endpoint.js';
 import type { Logger } from '../logger/index.js';
 import type { Scope } from '../schemas/index.js';
-import type { ClientEventListener, ClientEventName } from './client-events.js';
-import type { MutualTls } from './mutual-tls.js';
-import type { BackoffOptions } from './retry-policy.js';
-import type { ClientTlsOptions } from './tls-fetch.js';
 
 /** @deprecated The rate class's earlier name: `RateClass`, the registry's `rate` (each has its own pacer). */
 export type RequestKind = RateClass;
+
+export interface BackoffOptions {
+  /** First backoff ceiling; doubles on each retry. Default 300 ms. */
+  baseMs?: number;
+  /** Highest backoff ceiling. Default 10 000 ms. */
+  maxMs?: number;
+  /** Highest `Retry-After` honoured; a longer one fails the call with its `retryAfterMs`. Default 30 000 ms. */
+  maxRetryAfterMs?: number;
+}
+
+/** PEM text or its bytes. */
+export type Pem = string | Uint8Array;
+
+/** The client certificate a client presents (mutual TLS, spec section 5), and the CA it trusts. */
+export interface ClientTlsOptions {
+  /** The client certificate (PEM), with its chain if any. */
+  cert: Pem;
+  /** Its private key (PEM). Never logged, never in an error. */
+  key: Pem;
+  /** CA certificate(s) the server's certificate must chain to; default Node's trusted roots. */
+  ca?: Pem | readonly Pem[];
+  /** Passphrase of an encrypted `key`. */
+  passphrase?: string;
+}
+
+/**
+ * Whether mutual TLS is mandatory: `'optional'` (the default, sandboxes and the demo) or `'required'`
+ * (production under spec v2.0). The same values on both clients and on `createFinancingService`.
+ */
+export type MutualTls = 'optional' | 'required';
+
+/**
+ * One attempt as it leaves. Only identifiers and the route template: never the path's ids, the query, a
+ * header, the body, a token, a CPF or an IMEI.
+ */
+export interface RequestEvent {
+  method: string;
+  /** The registry's path template (`/v1/authorizations/{id}/confirm`), or the fixed token path. */
+  route: string;
+  /** Rate class of the call: `read`, `write` or `token`. */
+  rate: RateClass;
+  /** X-Request-Id of this attempt. */
+  requestId: string;
+  correlationId: string;
+  /** 1 for the first attempt; a retry or a token replay counts up. */
+  attempt: number;
+}
+
+/** One attempt as it ended: answered (`status`) or not (`error`, the failure's code), after `elapsedMs`. */
+export interface ResponseEvent extends RequestEvent {
+  /** HTTP status of the answer; undefined when none came (connection lost, timeout, abort). */
+  status: number | undefined;
+  /** Milliseconds from the request leaving to the whole answer read (or the failure), by the client's clock. */
+  elapsedMs: number;
+  /** Code of the failure without an answer (`connection_failed`, `timeout` ...), else undefined. */
+  error: string | undefined;
+}
+
+export interface ClientEvents {
+  request: RequestEvent;
+  response: ResponseEvent;
+}
+
+export type ClientEventName = keyof ClientEvents;
+export type ClientEventListener<E extends ClientEventName> = (event: ClientEvents[E]) => void;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

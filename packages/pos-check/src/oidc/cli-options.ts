@@ -1,6 +1,6 @@
 // The `--oidc` options of fin-pos-check: the issuer, our registration (client id, redirect URI, keys or certificate), the login command.
 import { readFileSync } from 'node:fs';
-import type { CheckTls } from '../tls-fetch.js';
+import type { CheckTls } from '../options.js';
 import { commandLogin } from './login-command.js';
 import type { OidcCheckOptions } from './options.js';
 

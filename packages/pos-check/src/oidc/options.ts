@@ -1,6 +1,6 @@
 // What fin-pos-check --oidc needs from the partner: its issuer, our client registration there, and a way to log a test seller in.
-import type { ProgressEvent } from '../options.js';
-import type { CheckTls } from '../tls-fetch.js';
+
+import type { CheckTls, ProgressEvent } from '../options.js';
 
 /**
  * Logs the partner's test seller in at `authorizationUrl` (the provider's page, partner-specific) and resolves

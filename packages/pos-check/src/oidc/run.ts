@@ -1,5 +1,6 @@
 // The runner of `fin-pos-check --oidc`: reads the provider's discovery, runs each check in order and builds the report.
 import { redactText } from '@fin/core';
+import { tlsFetch } from '@fin/core/transport';
 import { skip } from '../check.js';
 import { errorText } from '../error-text.js';
 import { displayUrl } from '../mask.js';
@@ -11,7 +12,6 @@ import {
   type Problem,
   reportOf,
 } from '../report.js';
-import { tlsFetch } from '../tls-fetch.js';
 import { discoveryChecks } from './discovery-checks.js';
 import { loginChecks } from './login-checks.js';
 import type { OidcCheck, OidcCheckContext } from './oidc-check.js';
@@ -46,7 +46,7 @@ export async function runOidcCheck(options: OidcCheckOptions): Promise<CheckRepo
   try {
     return await runWith(options, send);
   } finally {
-    kept?.close();
+    await kept?.close();
   }
 }
 

@@ -1,4 +1,4 @@
-// System token cache (OAuth 2.0 client_credentials): one shared refresh, renewal 60 s before expiry.
+// System tokens (OAuth 2.0 client_credentials): one cache per scope set, one shared refresh, renewal 60 s before expiry.
 import { type Clock, systemClock } from '../clock/index.js';
 import type { TokenResponse } from '../schemas/index.js';
 
@@ -64,5 +64,23 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     invalidate(token) {
       if (cached?.value === token) cached = undefined;
     },
+  };
+}
+
+/** Asks the token endpoint for a token of `scope` (a space-separated, sorted scope list; '' for none). */
+export type FetchToken = (scope: string) => Promise<TokenResponse>;
+
+/** The token manager of a scope string, made on first use; only the scopes a call asks for are ever requested. */
+export type TokenSource = (scope: string) => TokenManager;
+
+export function createTokenSource(clock: Clock, fetchToken: FetchToken): TokenSource {
+  const managers = new Map<string, TokenManager>();
+  return (scope) => {
+    let manager = managers.get(scope);
+    if (!manager) {
+      manager = createTokenManager({ clock, fetchToken: () => fetchToken(scope) });
+      managers.set(scope, manager);
+    }
+    return manager;
   };
 }

@@ -1,4 +1,4 @@
-// When a failed attempt is retried and how long to wait first: Retry-After, else full-jitter backoff.
+// When a failed attempt is retried and how long it waits first: `Retry-After`, else full-jitter backoff; the abortable wait.
 import {
   FinConnectionError,
   FinResponseParseError,
@@ -6,15 +6,7 @@ import {
   FinTimeoutError,
   isFinApiError,
 } from '../errors/index.js';
-
-export interface BackoffOptions {
-  /** First backoff ceiling; doubles on each retry. Default 300 ms. */
-  baseMs?: number;
-  /** Highest backoff ceiling. Default 10 000 ms. */
-  maxMs?: number;
-  /** Highest `Retry-After` honoured; a longer one fails the call with its `retryAfterMs`. Default 30 000 ms. */
-  maxRetryAfterMs?: number;
-}
+import type { BackoffOptions } from './types.js';
 
 export const DEFAULT_BACKOFF = { baseMs: 300, maxMs: 10_000, maxRetryAfterMs: 30_000 } as const;
 
@@ -79,4 +71,23 @@ export function retryDelayMs(
   if (retryAfterMs !== undefined) return retryAfterMs;
   const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (retry - 1));
   return Math.floor(random() * ceiling);
+}
+
+/** Resolves after `ms`, or rejects with `signal.reason` as soon as the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -1,8 +1,72 @@
-// A call's client span and metrics (OpenTelemetry HTTP semantic conventions); nothing at all without the API.
+// What a client tells: its log (through `redact`), its `on('request' | 'response')` listeners, a call's span and metrics.
+import type { RateClass } from '../endpoints/endpoint.js';
 import { isFinApiError } from '../errors/index.js';
-import { createInstrumentation, type Instrumentation, type RecordMetric } from '../telemetry/index.js';
-import type { CallContext } from './call-context.js';
-import type { HttpResult, SdkInfo } from './types.js';
+import type { LogEntry, Logger, LogLevel } from '../logger/index.js';
+import { redact } from '../redact/index.js';
+import {
+  createInstrumentation,
+  type Instrumentation,
+  type RecordMetric,
+  type SpanHandle,
+} from '../telemetry/index.js';
+import type { ClientEventListener, ClientEventName, ClientEvents, HttpResult, SdkInfo } from './types.js';
+
+export type TransportLog = (level: LogLevel, entry: LogEntry) => void;
+
+/** Writes to `logger` at `level` when it has that method; a silent client (the default) does nothing. */
+export function createTransportLog(logger: Logger | undefined): TransportLog {
+  return (level, entry) => {
+    const write = logger?.[level];
+    if (write) write.call(logger, redact(entry) as LogEntry);
+  };
+}
+
+/** The listeners of one client: `on`/`off` for its users, `emit` for its attempts. */
+export interface ClientEventHub {
+  on<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): void;
+  off<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): void;
+  emit<E extends ClientEventName>(name: E, event: ClientEvents[E]): void;
+}
+
+const NAMES: readonly ClientEventName[] = ['request', 'response'];
+
+/**
+ * Listeners run synchronously, in the order added, each on its own frozen copy of the event. One that
+ * throws (or returns a rejected promise) is logged as `http.listener_failed` and the call goes on.
+ */
+export function createClientEvents(log: TransportLog): ClientEventHub {
+  const listeners = {
+    request: new Set<ClientEventListener<'request'>>(),
+    response: new Set<ClientEventListener<'response'>>(),
+  };
+  const setOf = <E extends ClientEventName>(name: E) => {
+    if (!NAMES.includes(name))
+      throw new TypeError(`unknown client event '${String(name)}': 'request' or 'response'`);
+    return listeners[name] as unknown as Set<ClientEventListener<E>>;
+  };
+  const failed = (name: ClientEventName, error: unknown) =>
+    log('warn', {
+      event: 'http.listener_failed',
+      listener: name,
+      error: error instanceof Error ? error.name : typeof error,
+    });
+  return {
+    on: (name, listener) => void setOf(name).add(listener),
+    off: (name, listener) => void setOf(name).delete(listener),
+    emit(name, event) {
+      const set = setOf(name);
+      if (set.size === 0) return;
+      for (const listener of set) {
+        try {
+          const returned: unknown = listener(Object.freeze(Object.assign({}, event)) as typeof event);
+          if (returned instanceof Promise) returned.catch((error: unknown) => failed(name, error));
+        } catch (error) {
+          failed(name, error);
+        }
+      }
+    },
+  };
+}
 
 /** The semantic conventions' advised buckets for HTTP durations, in seconds. */
 export const HTTP_DURATION_BUCKETS = [
@@ -45,6 +109,15 @@ export function createTransportTelemetry(baseUrl: string, sdk: SdkInfo | undefin
   };
 }
 
+/** What the span of a call reads from it, and where the call keeps its span for its attempts' events. */
+export interface TracedCall {
+  readonly call: { method: string; path: string; route?: string; rate: RateClass };
+  readonly correlationId: string;
+  readonly requestIds: readonly string[];
+  readonly attempts: number;
+  span: SpanHandle;
+}
+
 /**
  * Runs a call in its client span `POST /v1/sales/authorize` (the route template, never ids or the query):
  * the correlation id and the answering attempt's request id as attributes, attempts, retries and waits as
@@ -53,7 +126,7 @@ export function createTransportTelemetry(baseUrl: string, sdk: SdkInfo | undefin
 export function traceCall<T>(
   telemetry: TransportTelemetry,
   baseUrl: string,
-  context: CallContext,
+  context: TracedCall,
   run: () => Promise<HttpResult<T>>,
 ): Promise<HttpResult<T>> {
   if (!telemetry.instrumentation.enabled) return run();

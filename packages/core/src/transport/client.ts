@@ -1,0 +1,604 @@
+// createHttpClient: one ky instance per client makes each request, p-retry runs a call's attempts, a refused token is replayed once.
+import ky, { type BeforeRequestHook } from 'ky';
+import pRetry, { AbortError } from 'p-retry';
+import { v4 as uuidv4 } from 'uuid';
+import type { z } from 'zod';
+import { systemClock } from '../clock/index.js';
+import { tokenPath } from '../endpoints/token.js';
+import { recordCall, recordResponse } from '../errors/fin-error.js';
+import {
+  FinAbortError,
+  FinConnectionError,
+  FinRedirectError,
+  FinResponseTooLargeError,
+  FinTimeoutError,
+  isFinApiError,
+  isFinError,
+} from '../errors/index.js';
+import { type Scope, successEnvelope, tokenResponse } from '../schemas/index.js';
+import { noopSpan, type SpanHandle } from '../telemetry/index.js';
+import {
+  type Answer,
+  BodyTooLarge,
+  createBoundedSignal,
+  type Decoded,
+  decodeEnvelope,
+  decodeToken,
+  readBody,
+  serverRequestIdOf,
+} from './answer.js';
+import {
+  createClientEvents,
+  createTransportLog,
+  createTransportTelemetry,
+  traceCall,
+} from './client-telemetry.js';
+import { checkMutualTls, type Fetch, tlsFetch } from './mutual-tls.js';
+import { callerHeaders, checkBaseUrl, checkIdempotencyKey, clientHeaders, override } from './options.js';
+import { createPacers, holdAll } from './pacing.js';
+import { DEFAULT_BACKOFF, isRetryable, retryDelayMs, sleep } from './retry.js';
+import { createTokenSource, type TokenManager } from './tokens.js';
+import type {
+  BackoffOptions,
+  HttpClient,
+  HttpClientOptions,
+  HttpResult,
+  RequestEvent,
+  RequestOptions,
+  ResponseMeta,
+  SdkInfo,
+} from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_DEADLINE_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+/** Largest response body a client reads unless told otherwise: 4 MiB, a hundred times a full catalog page. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+/** What every call of one client shares: its settings with their defaults, its ky instance, pacers and instruments. */
+type Client = ReturnType<typeof createClient>;
+
+/** One call in flight: its identifiers, its signal and deadline, and what its attempts have done so far. */
+interface CallContext {
+  readonly call: RequestOptions<z.ZodType>;
+  /** `METHOD /path`, never the query. */
+  readonly endpoint: string;
+  readonly correlationId: string;
+  /** The caller's key, or one made for a write and kept on every retry. */
+  readonly idempotencyKey: string | undefined;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  /** The call's own `headers`, names lower-cased (the SDK's refused when the call opened). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** X-Request-Id of every attempt sent so far, in order. */
+  readonly requestIds: string[];
+  /** Aborted by the caller or the deadline, with the typed error as its reason. */
+  readonly signal: AbortSignal;
+  /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
+  deadlineAt: number;
+  /** Attempts sent so far, token replay included. */
+  attempts: number;
+  tokenReplayed: boolean;
+  /** The call's client span (a no-op until tracing starts it): attempts, retries and waits are its events. */
+  span: SpanHandle;
+  /** Starts the deadline as the first attempt leaves: the wait for a first pacing slot is the client's own queue. */
+  startDeadline(): void;
+}
+
+/** What ky's `beforeRequest` hook reads from one attempt (ky's `context` option). */
+type AttemptContext = { context: CallContext; requestId: string; token: string | undefined };
+
+/** ky's `beforeRequest` hook: the attempt's own headers (ids, bearer, Idempotency-Key, `traceparent`), over any caller's. */
+const attemptHeaders: BeforeRequestHook = (request, options) => {
+  const { context, requestId, token } = options.context as AttemptContext;
+  const own: Record<string, string> = {
+    accept: 'application/json',
+    'x-request-id': requestId,
+    'x-correlation-id': context.correlationId,
+  };
+  if (token) own.authorization = `Bearer ${token}`;
+  if (context.idempotencyKey) own['idempotency-key'] = context.idempotencyKey;
+  context.span.inject(own);
+  for (const [name, value] of Object.entries(own)) request.headers.set(name, value);
+};
+
+/**
+ * The client's settings and shared state. Throws a FinInputError for a `defaultHeaders` naming a header of
+ * the SDK, an `appInfo` that cannot travel in a header, a bad `maxResponseBytes`, a plain-HTTP `baseUrl` to
+ * a remote host (without `allowInsecureHttp`), a `tls` without certificate or key, or a `mutualTls` unmet.
+ */
+function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
+  const clock = options.clock ?? systemClock;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const log = createTransportLog(options.logger);
+  checkBaseUrl(baseUrl, options.allowInsecureHttp, log);
+  checkMutualTls(options);
+  // The global fetch is read as each request leaves (msw and test doubles replace it after the client is made).
+  const send: Fetch = options.tls
+    ? tlsFetch(options.tls, options.fetch)
+    : (options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+  const scopeString = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
+  const defaultScope = scopeString(options.scopes ?? []);
+  return {
+    options,
+    baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: override(options.maxResponseBytes, 'maxResponseBytes', 1) ?? DEFAULT_MAX_RESPONSE_BYTES,
+    backoff: { ...DEFAULT_BACKOFF, ...options.backoff } as Required<BackoffOptions>,
+    clock,
+    random: options.random ?? Math.random,
+    // Retries are p-retry's, the attempt's time bound the call's own, an HTTP error an answer, a redirect never followed.
+    ky: ky.create({
+      prefixUrl: baseUrl,
+      fetch: send,
+      headers: clientHeaders(options.defaultHeaders, sdk, options.appInfo),
+      hooks: { beforeRequest: [attemptHeaders] },
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      redirect: 'manual',
+    }),
+    pacers: createPacers(options.rateLimit, clock),
+    log,
+    events: createClientEvents(log),
+    telemetry: createTransportTelemetry(baseUrl, sdk),
+    /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
+    envelopeOf(schema: z.ZodType): z.ZodType {
+      let envelope = envelopes.get(schema);
+      if (!envelope) {
+        envelope = successEnvelope(schema);
+        envelopes.set(schema, envelope);
+      }
+      return envelope;
+    },
+    /** The scope string of a call's token: its own scopes, else the client's. */
+    scopeOf: (scopes: readonly Scope[] | undefined) => (scopes ? scopeString(scopes) : defaultScope),
+  };
+}
+
+/**
+ * Opens a call: its identifiers and its signal (the caller's abort and the deadline end it, each with its
+ * typed error); `close` releases the signal once the call settles. Bad overrides, an SDK header in `headers`
+ * or an Idempotency-Key that is not a uuid v4 throw here, before anything is sent.
+ */
+function openCall(
+  client: Client,
+  call: RequestOptions<z.ZodType>,
+): { context: CallContext; close: () => void } {
+  const timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? client.timeoutMs;
+  const maxRetries = override(call.maxRetries, 'maxRetries', 0) ?? client.maxRetries;
+  const callerKey = checkIdempotencyKey(call.idempotencyKey);
+  const headers = callerHeaders(call.headers, 'headers');
+  const endpoint = `${call.method} ${call.path}`;
+  const correlationId = call.correlationId ?? uuidv4();
+  const { deadlineMs } = client;
+  const controller = new AbortController();
+  const caller = call.signal;
+  const onCallerAbort = () =>
+    controller.abort(new FinAbortError({ endpoint, correlationId, cause: caller?.reason }));
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const context: CallContext = {
+    call,
+    endpoint,
+    correlationId,
+    idempotencyKey: call.rate === 'write' ? (callerKey ?? uuidv4()) : callerKey,
+    timeoutMs,
+    maxRetries,
+    headers,
+    requestIds: [],
+    signal: controller.signal,
+    deadlineAt: Number.POSITIVE_INFINITY,
+    attempts: 0,
+    tokenReplayed: false,
+    span: noopSpan,
+    startDeadline() {
+      if (deadline !== undefined) return;
+      context.deadlineAt = client.clock.now().getTime() + deadlineMs;
+      const reason = () =>
+        new FinTimeoutError({ endpoint, correlationId, scope: 'deadline', timeoutMs: deadlineMs });
+      deadline = setTimeout(() => controller.abort(reason()), deadlineMs);
+    },
+  };
+  const close = () => {
+    clearTimeout(deadline);
+    caller?.removeEventListener('abort', onCallerAbort);
+  };
+  return { context, close };
+}
+
+/** One answered attempt before decoding: status, body text, the headers a result may show, the `Response`. */
+interface FetchedAnswer {
+  status: number;
+  text: string;
+  headers: Record<string, string>;
+  response: Response;
+}
+
+/** Response headers never copied to results or errors. */
+const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
+
+function visibleHeaders(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HIDDEN_HEADERS.has(name)) out[name] = value;
+  });
+  return out;
+}
+
+/** The origin a `Location` header points to, resolved against the request's URL; never its path or query. */
+function locationOrigin(location: string | null, requestUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, requestUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The attempt's body for ky: the token endpoint's form, the JSON, or none; the call's own headers beside it. */
+function bodyOf(call: RequestOptions<z.ZodType>, headers: Readonly<Record<string, string>>) {
+  if (call.form) {
+    const form = Object.entries(call.form).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    const type = { 'content-type': 'application/x-www-form-urlencoded' };
+    return { body: new URLSearchParams(form).toString(), headers: { ...headers, ...type } };
+  }
+  if (call.body === undefined) return { headers };
+  return { json: call.body, headers: { ...headers, 'content-type': 'application/json' } };
+}
+
+/** The answer's status and body; a redirect (never followed) or an oversized body is refused, its body left unread. */
+async function readAnswer(
+  client: Client,
+  context: CallContext,
+  response: Response,
+  ids: { endpoint: string; correlationId: string; requestId: string },
+  signal: AbortSignal,
+): Promise<FetchedAnswer> {
+  const { status } = response;
+  if (status >= 300 && status < 400) {
+    await response.body?.cancel().catch(() => {});
+    const location = locationOrigin(
+      response.headers.get('location'),
+      `${client.baseUrl}${context.call.path}`,
+    );
+    throw recordResponse(new FinRedirectError({ ...ids, status, location }), response);
+  }
+  try {
+    const text = await readBody(response, client.maxResponseBytes, signal);
+    return { status, text, headers: visibleHeaders(response), response };
+  } catch (cause) {
+    if (!(cause instanceof BodyTooLarge)) throw cause;
+    const limit = client.maxResponseBytes;
+    throw recordResponse(new FinResponseTooLargeError({ ...ids, limit, unit: 'bytes' }), response);
+  }
+}
+
+/**
+ * Sends the request through the client's ky instance and reads the whole answer within the attempt's bound
+ * (headers and body); a failure without an answer becomes the typed error.
+ */
+async function fetchAnswer(
+  client: Client,
+  context: CallContext,
+  requestId: string,
+  token: string | undefined,
+): Promise<FetchedAnswer> {
+  const { call } = context;
+  const attempt = createBoundedSignal(context.signal, context.timeoutMs);
+  const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
+  try {
+    const response = await client.ky(call.path.replace(/^\/+/, ''), {
+      method: call.method,
+      searchParams: call.query,
+      ...bodyOf(call, context.headers),
+      signal: attempt.signal,
+      context: { context, requestId, token } satisfies AttemptContext,
+    });
+    return await readAnswer(client, context, response, ids, attempt.signal);
+  } catch (cause) {
+    if (context.signal.aborted) throw context.signal.reason;
+    if (cause instanceof FinRedirectError || cause instanceof FinResponseTooLargeError) throw cause;
+    // No cause kept for a timeout: the fetch's errors may hold its Request, whose headers carry the bearer token.
+    if (attempt.timedOut())
+      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs: context.timeoutMs });
+    throw new FinConnectionError({ ...ids, cause });
+  } finally {
+    attempt.dispose();
+  }
+}
+
+/** One attempt as its log lines, span events and `request`/`response` events name it. */
+interface Attempt {
+  readonly log: { method: string; path: string; attempt: number; requestId: string };
+  readonly hook: RequestEvent;
+}
+
+/** Waits for the call's pacing slot; a wait (the client's own limit, or a 429's hold) shows on the call's span. */
+async function awaitSlot(client: Client, context: CallContext): Promise<void> {
+  const { rate } = context.call;
+  const queuedAt = client.clock.now().getTime();
+  const waited = await client.pacers[rate]?.acquire(context.signal);
+  if (waited) {
+    const waitMs = client.clock.now().getTime() - queuedAt;
+    context.span.event('fin.pacing.wait', { 'fin.wait_ms': waitMs, 'fin.rate_class': rate });
+  }
+}
+
+/** A failed attempt's warning, span event and `response` event; a call ended by its caller or deadline gets no warning. */
+function recordFailure(
+  client: Client,
+  context: CallContext,
+  { log: event, hook }: Attempt,
+  failure: unknown,
+  elapsedMs: number,
+) {
+  if (!context.signal.aborted) {
+    const error = failure instanceof Error ? failure.name : String(failure);
+    client.log('warn', { event: 'http.failure', ...event, error, durationMs: elapsedMs });
+    context.span.event('http.attempt', {
+      'http.request.header.x-request-id': [event.requestId],
+      'fin.attempt': event.attempt,
+      'error.type': (failure as { code?: string }).code ?? error,
+    });
+  }
+  const answered = isFinError(failure) ? failure.response?.status : undefined;
+  const code = isFinError(failure) ? failure.code : failure instanceof Error ? failure.name : 'unknown';
+  client.events.emit('response', {
+    ...hook,
+    status: answered,
+    elapsedMs,
+    error: answered === undefined ? code : undefined,
+  });
+}
+
+/** The answered attempt's log line, span event, rate-limit count and `response` event; returns the server's own request id. */
+function recordAnswer(
+  client: Client,
+  context: CallContext,
+  { log: event, hook }: Attempt,
+  answer: Answer,
+  timing: { durationMs: number; processingTimeMs: number | undefined },
+): string | undefined {
+  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
+  const serverRequestId = serverRequestIdOf(answer);
+  const { status, correlationId } = answer;
+  client.log(status >= 400 ? 'warn' : 'debug', {
+    event: 'http.response',
+    ...event,
+    serverRequestId,
+    status,
+    correlationId,
+    ...timing,
+  });
+  context.span.event('http.attempt', {
+    'http.request.header.x-request-id': [event.requestId],
+    'fin.attempt': event.attempt,
+    'http.response.status_code': status,
+    'fin.server_request_id': serverRequestId,
+  });
+  if (status === 429) client.telemetry.rateLimited(1, { 'fin.rate_class': context.call.rate });
+  client.events.emit('response', { ...hook, status, elapsedMs: timing.durationMs, error: undefined });
+  return serverRequestId;
+}
+
+/** Decodes the answer (token body or envelope) into the call's data and its metadata. */
+function resultOf<T>(
+  client: Client,
+  context: CallContext,
+  answer: Answer,
+  extra: { serverRequestId: string | undefined; processingTimeMs: number | undefined },
+): HttpResult<T> {
+  const { call } = context;
+  let decoded: Decoded<unknown>;
+  try {
+    decoded =
+      call.rate === 'token'
+        ? decodeToken(answer, call.schema)
+        : decodeEnvelope(answer, call.schema, client.envelopeOf(call.schema));
+  } catch (error) {
+    // The error envelope (or the unreadable body) keeps the Response that carried it, as a result does.
+    throw isFinError(error) ? recordResponse(error, answer.response) : error;
+  }
+  const meta: ResponseMeta = {
+    status: answer.status,
+    requestId: answer.requestId,
+    ...extra,
+    requestIds: [...context.requestIds],
+    correlationId: context.correlationId,
+    idempotencyKey: context.idempotencyKey,
+    message: decoded.message,
+    attempts: context.attempts,
+    headers: answer.headers,
+  };
+  Object.defineProperty(meta, 'response', { value: answer.response, enumerable: false });
+  return { data: decoded.data as T, meta };
+}
+
+/** One attempt of the call: its pacing slot, the request, its log and events, the decoded answer. */
+async function sendAttempt<T>(
+  client: Client,
+  context: CallContext,
+  token: string | undefined,
+): Promise<HttpResult<T>> {
+  const { call, correlationId } = context;
+  const { method, path, rate } = call;
+  const attempt = ++context.attempts;
+  const requestId = uuidv4();
+  await awaitSlot(client, context);
+  context.startDeadline();
+  context.requestIds.push(requestId);
+  const log = { method, path, attempt, requestId };
+  client.log('debug', { event: 'http.request', ...log, rate, correlationId });
+  const hook: RequestEvent = { method, route: call.route ?? path, rate, requestId, correlationId, attempt };
+  client.events.emit('request', hook);
+  const startedAt = client.clock.now().getTime();
+  let fetched: FetchedAnswer;
+  try {
+    fetched = await fetchAnswer(client, context, requestId, token);
+  } catch (failure) {
+    recordFailure(client, context, { log, hook }, failure, client.clock.now().getTime() - startedAt);
+    throw failure;
+  }
+  const processing = Number(fetched.headers['x-processing-time-ms']);
+  const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
+  const now = client.clock.now().getTime();
+  const answer: Answer = { ...fetched, endpoint: context.endpoint, requestId, correlationId, now };
+  const serverRequestId = recordAnswer(client, context, { log, hook }, answer, {
+    durationMs: now - startedAt,
+    processingTimeMs,
+  });
+  return resultOf<T>(client, context, answer, { serverRequestId, processingTimeMs });
+}
+
+const TOKEN_REPLAY_CODES = new Set(['expired_token', 'invalid_token']);
+
+/** The token to send; a failure stops the retry loop, since the token call already retried what it may. */
+async function bearer(tokens: TokenManager, context: CallContext): Promise<string> {
+  try {
+    return await tokens.getToken(context.signal);
+  } catch (error) {
+    throw new AbortError(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/**
+ * Sends one attempt with the cached token. When the server refuses that token (401 `expired_token` or
+ * `invalid_token`), drops it and sends again once with a fresh one; once per call, never more.
+ */
+async function withTokenReplay<T>(
+  client: Client,
+  context: CallContext,
+  tokens: TokenManager,
+  send: (token: string) => Promise<T>,
+): Promise<T> {
+  const token = await bearer(tokens, context);
+  try {
+    return await send(token);
+  } catch (error) {
+    const refused = isFinApiError(error) && error.status === 401 && TOKEN_REPLAY_CODES.has(error.code);
+    if (context.tokenReplayed || !refused) throw error;
+    context.tokenReplayed = true;
+    tokens.invalidate(token);
+    const { method, path } = context.call;
+    client.log('info', {
+      event: 'http.token_replay',
+      method,
+      path,
+      code: error.code,
+      correlationId: context.correlationId,
+    });
+    context.span.event('fin.token.replay', { 'error.type': error.code });
+    return send(await bearer(tokens, context));
+  }
+}
+
+/**
+ * The wait before a retry, or `undefined` when the failure must reach the caller: not retryable, a
+ * `Retry-After` beyond the cap, or a wait that would end past the call's deadline.
+ */
+function retryWaitMs(client: Client, context: CallContext, error: Error, retry: number): number | undefined {
+  if (context.signal.aborted) return undefined;
+  const write = context.call.rate === 'write';
+  if (!isRetryable(error, { write, idempotencyKey: context.idempotencyKey })) return undefined;
+  const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > client.backoff.maxRetryAfterMs) return undefined;
+  const delayMs = retryDelayMs(retry, retryAfterMs, client.backoff, client.random);
+  return client.clock.now().getTime() + delayMs >= context.deadlineAt ? undefined : delayMs;
+}
+
+/**
+ * p-retry runs the attempts: at most `maxRetries` more, ended by the call's signal. Its own delay is off and
+ * `shouldRetry` waits ours (`Retry-After`, else full jitter from the client's `random`), decision TR-1.
+ */
+function retryLoop<T>(client: Client, context: CallContext, attempt: () => Promise<T>): Promise<T> {
+  return pRetry(attempt, {
+    retries: context.maxRetries,
+    minTimeout: 0,
+    signal: context.signal,
+    onFailedAttempt: ({ error }) => {
+      // A 429's hold is capped like the wait: a server asking for an hour must not freeze the client.
+      if (isFinApiError(error) && error.status === 429 && error.retryAfterMs !== undefined) {
+        const holdMs = Math.min(error.retryAfterMs, client.backoff.maxRetryAfterMs);
+        holdAll(client.pacers, client.clock.now().getTime() + holdMs);
+      }
+    },
+    shouldRetry: async ({ error, retriesConsumed }) => {
+      const delayMs = retryWaitMs(client, context, error, retriesConsumed + 1);
+      if (delayMs === undefined) return false;
+      const { method, path } = context.call;
+      const { attempts: attempt, correlationId } = context;
+      client.log('info', {
+        event: 'http.retry',
+        method,
+        path,
+        attempt,
+        delayMs,
+        error: error.name,
+        correlationId,
+      });
+      context.span.event('http.retry', {
+        'fin.retry.delay_ms': delayMs,
+        'fin.retry.after': isFinApiError(error) && error.retryAfterMs !== undefined,
+        'error.type': isFinApiError(error) ? error.code : error.name,
+      });
+      await sleep(delayMs, context.signal);
+      return true;
+    },
+  });
+}
+
+/**
+ * The HTTP client of the @fin SDKs; `sdk` names the package built on it in the `User-Agent`. Throws a
+ * FinInputError for options it refuses (see `createClient`).
+ */
+export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): HttpClient {
+  const client = createClient(options, sdk);
+
+  async function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
+    const { context, close } = openCall(client, call);
+    const tokens = call.rate === 'token' ? undefined : tokensFor(client.scopeOf(call.scopes));
+    const attempt = () =>
+      tokens
+        ? withTokenReplay(client, context, tokens, (token) =>
+            sendAttempt<z.output<S>>(client, context, token),
+          )
+        : sendAttempt<z.output<S>>(client, context, undefined);
+    return traceCall(client.telemetry, client.baseUrl, context, async () => {
+      try {
+        return await retryLoop(client, context, attempt);
+      } catch (error) {
+        // Whatever ended the call, the caller learns the key to call again with and every attempt's id.
+        if (isFinError(error)) recordCall(error, context);
+        throw error;
+      } finally {
+        close();
+      }
+    });
+  }
+
+  // The token endpoint is called through the same client: pacing (its own class), retries, decoding.
+  const tokensFor = createTokenSource(client.clock, async (scope) => {
+    const { data } = await request({
+      method: 'POST',
+      path: options.tokenPath ?? tokenPath,
+      rate: 'token',
+      form: {
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        scope: scope || undefined,
+      },
+      schema: tokenResponse,
+    });
+    return data;
+  });
+
+  return { request, on: client.events.on, off: client.events.off };
+}
