@@ -61,8 +61,11 @@ export type AuthorizationDeclined = Declined;
 export type AuthorizeOutcome = AuthorizationApproved | AuthorizationDeclined;
 
 export interface ConfirmInput {
+  /** The POS's number of the invoiced sale. */
   saleNumber: string;
+  /** The invoice (NF-e) number. */
   invoiceNumber: string;
+  /** The 44-character NF-e access key (check digit verified before sending). */
   nfeAccessKey: string;
   /** A Date, or an ISO 8601 string with its zone (`Z` or an offset); sent as `toISOString()`. */
   invoicedAt: Date | string;
@@ -71,7 +74,9 @@ export interface ConfirmInput {
 export interface CancelInput {
   /** `EXCHANGE` marks an exchange: the next authorization of the same CPF and store may reuse the proposal. */
   reason: CancelReason;
+  /** Free text about the cancellation, at most 500 characters. */
   description?: string;
+  /** When the sale was cancelled in the POS: a Date or a zoned ISO 8601 string; sent as `toISOString()`. */
   cancelledAt?: Date | string;
 }
 

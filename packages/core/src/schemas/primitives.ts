@@ -1,6 +1,7 @@
 // Building blocks shared by every schema: Money, timestamps, identifiers as the spec writes them, Address.
 
 import * as z from 'zod';
+import { documentedObject } from './documented-object.js';
 import { STORABLE_TEXT } from './storable-text.js';
 
 /** An amount in integer cents, never negative; floats, NaN, Infinity and unsafe integers are refused. */
@@ -14,11 +15,25 @@ export const MAX_SALE_AMOUNT_CENTS = 10_000_000;
 
 const currency = z.literal('BRL', { error: 'unsupported_currency' });
 
+const moneyFields = {
+  /** Integer cents (minor units): `123456` is R$ 1.234,56; never a float. */
+  amount: cents,
+  /** Always `BRL`; any other value is `unsupported_currency`. */
+  currency,
+};
+
+/**
+ * The schema of an amount, named: a schema of another file that holds one shows `amount` and `currency` with
+ * their TSDoc (an unnamed type would be copied there without them, TD-1).
+ */
+export interface MoneySchema extends z.ZodObject<typeof moneyFields, z.core.$strip> {}
+
 /** `{ amount, currency }` with `amount` in `[min, max]` integer cents, as a named OpenAPI component. */
-const moneyBetween = (min: number, max: number, id: string, description: string) =>
-  z
-    .object({ amount: cents.min(min).max(max), currency })
-    .meta({ id, description: `${description} Integer cents (minor units); currency is always BRL.` });
+const moneyBetween = (min: number, max: number, id: string, description: string): MoneySchema =>
+  documentedObject({ ...moneyFields, amount: cents.min(min).max(max) }).meta({
+    id,
+    description: `${description} Integer cents (minor units); currency is always BRL.`,
+  });
 
 /** `{ amount, currency }`: non-negative integer cents, currency always BRL (anything else is `unsupported_currency`). */
 export const money = moneyBetween(0, Number.MAX_SAFE_INTEGER, 'Money', 'An amount.');
@@ -99,46 +114,58 @@ export const storeContext = z
       'The store of the seller session (R-01). Missing, empty or blank: HTTP 400 `store_context_required`.',
   });
 
-export const address = z
-  .object({
-    street: text.min(1),
-    city: text.min(1),
-    state: stateCode,
-    zipCode,
-  })
-  .meta({ id: 'Address' });
+const addressFields = {
+  /** Full street line, number and complement included. */
+  street: text.min(1),
+  /** City name. */
+  city: text.min(1),
+  /** State code, two uppercase letters (`SP`). */
+  state: stateCode,
+  /** CEP, 8 digits, no mask or hyphen (`01002000`). */
+  zipCode,
+};
+/** The schema of an Address, named like `MoneySchema` so other files' schemas show its fields' TSDoc. */
+export interface AddressSchema extends z.ZodObject<typeof addressFields, z.core.$strip> {}
+export const address: AddressSchema = documentedObject(addressFields).meta({ id: 'Address' });
 export type Address = z.infer<typeof address>;
 
 /** The largest `pageSize` a list answers (spec section 8). */
 export const MAX_PAGE_SIZE = 200;
 
-export const pagination = z
-  .object({
-    page: z.number().int().min(1).meta({ description: 'The page answered, from 1; the one asked for.' }),
-    pageSize: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .meta({ description: 'Items per page, as asked (default 50).' }),
-    totalItems: z.number().int().min(0).meta({ description: 'Items in the whole list.' }),
-    totalPages: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: '`ceil(totalItems / pageSize)`; 0 for an empty list.' }),
-  })
-  .meta({
-    id: 'Pagination',
-    description:
-      'Pages add up: `totalPages = ceil(totalItems / pageSize)`, every page but the last holds `pageSize` ' +
-      'items, the last the rest; a page after the last answers no items with the same totals.',
-  });
+const paginationFields = {
+  /** The page answered, from 1: the one asked for. */
+  page: z.number().int().min(1).meta({ description: 'The page answered, from 1; the one asked for.' }),
+  /** Items per page, as asked (default 50, at most 200). */
+  pageSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .meta({ description: 'Items per page, as asked (default 50).' }),
+  /** Items in the whole list. */
+  totalItems: z.number().int().min(0).meta({ description: 'Items in the whole list.' }),
+  /** `ceil(totalItems / pageSize)`; 0 for an empty list. */
+  totalPages: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: '`ceil(totalItems / pageSize)`; 0 for an empty list.' }),
+};
+/** The schema of Pagination, named like `MoneySchema` so other files' schemas show its fields' TSDoc. */
+export interface PaginationSchema extends z.ZodObject<typeof paginationFields, z.core.$strip> {}
+export const pagination: PaginationSchema = documentedObject(paginationFields).meta({
+  id: 'Pagination',
+  description:
+    'Pages add up: `totalPages = ceil(totalItems / pageSize)`, every page but the last holds `pageSize` ' +
+    'items, the last the rest; a page after the last answers no items with the same totals.',
+});
 export type Pagination = z.infer<typeof pagination>;
 
 /** Query of a paged list: page >= 1 (default 1), pageSize 1..200 (default 50). */
-export const pageQuery = z.object({
+export const pageQuery = documentedObject({
+  /** The page asked for, from 1 (default 1). */
   page: z.coerce.number().int().min(1).default(1),
+  /** Items per page, 1 to 200 (default 50). */
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 export type PageQuery = z.input<typeof pageQuery>;
