@@ -52,7 +52,8 @@ async function profiled(env: Record<string, string>) {
       throw new Error(`${result.non2xx + result.errors} requests failed`);
     served = result.total;
     await target.close();
-    const [file] = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+    // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0 is the main thread (tsx's loader hooks run on another).
+    const [file] = readdirSync(dir).filter((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
     if (!file) throw new Error(`no profile written in ${dir}`);
     return { path: join(dir, file), skipMicros, served, cpuMicros, systemMicros };
   } finally {
