@@ -1,5 +1,5 @@
 // `pnpm bench [server|client|sync|footprint|soak|tracing ...] [--quick]`: runs the figures and prints one table.
-import { type Figure, loadNow, type Row } from './lib/figure.js';
+import { type Figure, loadHeader, loadNow, type Row } from './lib/figure.js';
 import { formatTable } from './lib/table.js';
 
 /** Loaded on demand, so one figure whose package is broken does not stop the others. */
@@ -43,9 +43,10 @@ let failed = false;
 for (const { name, load } of chosen) {
   try {
     const figure = await load();
-    console.log(`\n# ${figure.title}${quick ? ' (quick)' : ''}`);
+    console.log(`\n# ${figure.title}${quick ? ' (quick)' : ''}\n\n${loadHeader()} at the start`);
     // A figure that samples no load of its own gets the load at its end.
     const figureRows = (await figure.run({ quick })).map((row) => ({ ...row, load: row.load ?? loadNow() }));
+    console.log(`${loadHeader()} at the end\n`);
     console.log(formatTable(figureRows));
     rows.push(...figureRows);
   } catch (error) {
@@ -54,12 +55,14 @@ for (const { name, load } of chosen) {
     rows.push({ figure: name, measured: 'failed (see above)', command: `pnpm bench ${name}` });
   }
 }
-console.log(`\n# Summary (${new Date().toISOString()}, node ${process.version}, @fin/core from ${loaded})\n`);
+console.log(
+  `\n# Summary (${new Date().toISOString()}, node ${process.version}, @fin/core from ${loaded})\n\n${loadHeader()}\n`,
+);
 console.log(formatTable(rows));
 // Issue 27's goal table, its rows named as there, each from this run (ours and its baseline side by side).
 const goals = rows.filter((row) => row.goalRow !== undefined);
 if (goals.length > 0) {
-  console.log('\n# Goals (issue 27)\n');
+  console.log(`\n# Goals (issues 27 and 38)\n\n${loadHeader()}\n`);
   console.log(formatTable(goals.map((row) => ({ ...row, figure: row.goalRow ?? row.figure }))));
 }
 process.exitCode = failed ? 1 : 0;

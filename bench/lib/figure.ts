@@ -1,5 +1,5 @@
 // What every bench figure returns: rows of a table, each with the command that reproduces it.
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 
 /** One printed measurement. `ratio` is ours over the baseline, oriented so the goal reads plainly. */
 export interface Row {
@@ -38,6 +38,12 @@ export const verdict = (value: number, goal: number, direction: 'at-least' | 'at
   (direction === 'at-least' ? value >= goal : value <= goal) ? 'ok' : 'below goal';
 
 export const fixed = (value: number, digits = 2) => value.toFixed(digits);
+
+/** The machine's load now, for a table's header: the 1, 5 and 15-minute load averages and the cores they share. */
+export const loadHeader = () =>
+  `load average (1, 5, 15 min): ${loadavg()
+    .map((n) => fixed(n, 2))
+    .join(', ')} on ${availableParallelism()} cores`;
 
 /** The 1-minute load average now, as printed beside a figure. */
 export const loadNow = () => fixed(loadavg()[0] ?? Number.NaN, 1);

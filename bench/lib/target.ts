@@ -12,7 +12,7 @@ export interface HeapReport {
 export type TargetMessage =
   | { type: 'listening'; port: number }
   | { type: 'heap'; report: HeapReport }
-  | { type: 'cpu'; micros: number }
+  | { type: 'cpu'; micros: number; systemMicros: number }
   | { type: 'failed'; message: string };
 
 export interface Target {
@@ -20,6 +20,8 @@ export interface Target {
   heap(): Promise<HeapReport>;
   /** CPU time (user + system, microseconds) the target process has used so far. */
   cpuMicros(): Promise<number>;
+  /** The same, with the part spent in the kernel (socket reads and writes) apart. */
+  cpuSplit(): Promise<{ micros: number; systemMicros: number }>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,13 @@ export async function startTarget(kind: string, env: Record<string, string> = {}
   });
   const listening = await nextMessage(child, 'listening');
   if (listening.type !== 'listening') throw new Error('unreachable');
+  const cpuSplit = async () => {
+    const answer = nextMessage(child, 'cpu');
+    child.send({ type: 'cpu' });
+    const message = await answer;
+    if (message.type !== 'cpu') throw new Error('unreachable');
+    return { micros: message.micros, systemMicros: message.systemMicros };
+  };
   return {
     url: `http://127.0.0.1:${listening.port}`,
     async heap() {
@@ -68,12 +77,9 @@ export async function startTarget(kind: string, env: Record<string, string> = {}
       return message.report;
     },
     async cpuMicros() {
-      const answer = nextMessage(child, 'cpu');
-      child.send({ type: 'cpu' });
-      const message = await answer;
-      if (message.type !== 'cpu') throw new Error('unreachable');
-      return message.micros;
+      return (await cpuSplit()).micros;
     },
+    cpuSplit,
     async close() {
       if (child.exitCode !== null) return;
       child.send({ type: 'close' });

@@ -85,7 +85,7 @@ try {
       reply({ type: 'heap', report: { heapUsed, rss } });
     } else if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();
-      reply({ type: 'cpu', micros: user + system });
+      reply({ type: 'cpu', micros: user + system, systemMicros: system });
     } else if (message.type === 'close') {
       server.closeAllConnections();
       server.close();
