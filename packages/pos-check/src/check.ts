@@ -2,10 +2,19 @@
 import { schemas } from '@fin/core';
 import type { ErrorObject } from '@fin/core/schemas';
 import type { z } from 'zod';
-import type { Facts } from './facts.js';
 import type { PosCheckOptions } from './options.js';
 import type { Exchange, Probe } from './probe.js';
 import { CheckSkipped } from './report.js';
+
+/** What the run learns from the partner once and shares between checks (made by `createFacts`). */
+export interface Facts {
+  /** A system token with every Partner POS scope (client_secret_post); skips the asking check when none comes. */
+  token(): Promise<string>;
+  /** A plan of the test store. */
+  planId(): Promise<string>;
+  /** The SKU of a smartphone of the test store: the test IMEI's, else the first listed. */
+  smartphoneSku(): Promise<string>;
+}
 
 export interface CheckContext {
   probe: Probe;

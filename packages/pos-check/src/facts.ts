@@ -1,17 +1,8 @@
 // What the checks learn from the partner once and share: the system token, a plan of the test store, a smartphone SKU.
 import { schemas } from '@fin/core';
-import { skip, successData } from './check.js';
+import { type Facts, skip, successData } from './check.js';
 import type { PosCheckOptions } from './options.js';
 import type { Exchange, Probe } from './probe.js';
-
-export interface Facts {
-  /** A system token with every Partner POS scope (client_secret_post); skips the asking check when none comes. */
-  token(): Promise<string>;
-  /** A plan of the test store. */
-  planId(): Promise<string>;
-  /** The SKU of a smartphone of the test store: the test IMEI's, else the first listed. */
-  smartphoneSku(): Promise<string>;
-}
 
 const PARTNER_SCOPE_LIST = 'catalog:read inventory:read sales:read';
 

@@ -2,7 +2,7 @@
 import type { Logger } from '@fin/core';
 import { createInstrumentation } from '@fin/core/transport';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
-import { sdkInfo } from '../sdk-info.js';
+import { sdkInfo } from '../telemetry/sdk-info.js';
 import { sqlState } from './sql.js';
 
 export type RateLimitErrorPolicy = 'allow' | 'deny';

@@ -30,8 +30,8 @@ import {
   MAX_CONFIRMATION_GRACE_MS,
 } from '../rules/r06-time-window.js';
 import { defaultProposalReusePolicy, type ProposalReusePolicy } from '../rules/r11-reuse.js';
-import { sdkInfo } from '../sdk-info.js';
 import { traceRequests } from '../telemetry/request-telemetry.js';
+import { sdkInfo } from '../telemetry/sdk-info.js';
 import { tracedCreditEngine, tracedStore } from '../telemetry/traced-ports.js';
 import { watchWorkerLag } from '../telemetry/worker-lag.js';
 import {
