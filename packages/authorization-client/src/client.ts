@@ -9,6 +9,7 @@ import {
   nfeKey,
 } from '@fin/core';
 import type { AuthorizeResult } from '@fin/core/schemas';
+import type * as transport from '@fin/core/transport';
 import {
   type ApiPromise,
   apiPromise,
@@ -17,7 +18,6 @@ import {
   createHttpClient,
   type HttpClient,
   type HttpClientOptions,
-  type CallOptions as TransportCallOptions,
   type WithResponse,
   type WriteResult,
   withResponse,
@@ -42,7 +42,7 @@ export interface AuthorizationClientOptions extends Omit<HttpClientOptions, 'sco
 }
 
 /** `correlationId` (`journey()` sets it), `signal`, and `timeoutMs` / `maxRetries` / `headers` for this call only. */
-export interface CallOptions extends TransportCallOptions {
+export interface CallOptions extends transport.CallOptions {
   /**
    * Idempotency-Key of this business intention, a uuid v4 (`newIdempotencyKey()`); anything else is refused
    * before sending. Store it with the order before the first call: the same call with it after a crash

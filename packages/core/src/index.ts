@@ -3,7 +3,6 @@
 // `@fin/core/schemas` (every schema and type by name), `@fin/core/errors` (the catalog's tables and the builders of
 // an error's details), `@fin/core/webhooks` (signing, headers, secrets), `@fin/core/transport`, `@fin/core/openapi` (build only).
 export { type Clock, systemClock } from './clock/index.js';
-export * as endpoints from './endpoints/index.js';
 export {
   catalogEntry,
   type ErrorCode,
@@ -32,7 +31,9 @@ export * as cpf from './identifiers/cpf.js';
 export * as imei from './identifiers/imei.js';
 export * as nfeKey from './identifiers/nfe-key.js';
 export type { LogEntry, Logger, LogLevel } from './logger/index.js';
-export * as money from './money/index.js';
+export * as endpoints from './namespaces/endpoints.js';
+export * as money from './namespaces/money.js';
+export * as schemas from './namespaces/schemas.js';
 export { maskSecretValues, type Redacted, redact, redactText } from './redact/index.js';
 // The types of the resources users name, by name (`export type *` would also list every zod schema as a type-only
 // name, failing as a value: TS1362); the schemas are values of `schemas`; envelopes, pages, OAuth and wire-only
@@ -73,7 +74,6 @@ export type {
   StockReservation,
   Store,
 } from './schemas/index.js';
-export * as schemas from './schemas/index.js';
 export { MAX_SALE_AMOUNT_CENTS } from './schemas/primitives.js';
 // Receiving webhooks: verification and the event types; signing, headers and secrets are `@fin/core/webhooks`.
 export {

@@ -1,5 +1,5 @@
 // One endpoint of either API as data: method, path, rate class, scopes, schemas, error codes, examples and docs.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ErrorCode } from '../errors/catalog.js';
 import type { Scope } from '../schemas/oauth.js';
 

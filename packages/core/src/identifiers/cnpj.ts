@@ -9,14 +9,14 @@ const FORMATTED = /^([0-9A-Z]{2})\.?([0-9A-Z]{3})\.?([0-9A-Z]{3})\/?([0-9A-Z]{4}
  * Pattern `^[0-9A-Z]{12}[0-9]{2}$` (no mask, upper case) and both check digits, computed on each
  * character's ASCII code minus 48 (the Receita Federal's rule, identical to the classic one on digits).
  */
-export function isValid(s: unknown): s is string {
+function isValidCnpj(s: unknown): s is string {
   if (typeof s !== 'string' || !PATTERN.test(s) || allSame(s)) return false;
   const first = mod11(s.slice(0, 12), 9);
   return s.charAt(12) === String(first) && s.charAt(13) === String(mod11(s.slice(0, 13), 9));
 }
 
 /** `12ABC34501DE35` -> `12.ABC.345/01DE-35`; any other shape is returned unchanged. */
-export function format(s: string): string {
+function formatCnpj(s: string): string {
   const m = FORMATTED.exec(s);
   return m ? `${m[1]}.${m[2]}.${m[3]}/${m[4]}-${m[5]}` : s;
 }
@@ -25,7 +25,10 @@ export function format(s: string): string {
  * For logs: hides the first two characters and the check digits, `11222333000181` ->
  * `**.222.333/0001-**`. A company id is not personal data, but a sole trader's CNPJ leads to a person.
  */
-export function mask(s: string): string {
+function maskCnpj(s: string): string {
   const m = FORMATTED.exec(s);
   return m ? `**.${m[2]}.${m[3]}/${m[4]}-**` : '*'.repeat(s.length);
 }
+
+// Unique local names, exported under the namespace's: the declaration bundle then needs no `name$N` alias.
+export { formatCnpj as format, isValidCnpj as isValid, maskCnpj as mask };

@@ -5,14 +5,14 @@ const PATTERN = /^[0-9]{11}$/;
 const FORMATTED = /^(\d{3})\.?(\d{3})\.?(\d{3})-?(\d{2})$/;
 
 /** The spec's pattern `^[0-9]{11}$` (no mask) and both check digits; 000.000.000-00 and the like are refused. */
-export function isValid(s: unknown): s is string {
+function isValidCpf(s: unknown): s is string {
   if (typeof s !== 'string' || !PATTERN.test(s) || allSame(s)) return false;
   const first = mod11(s.slice(0, 9));
   return s.charAt(9) === String(first) && s.charAt(10) === String(mod11(s.slice(0, 10)));
 }
 
 /** `12345678909` -> `123.456.789-09`; anything that is not 11 digits is returned unchanged. */
-export function format(s: string): string {
+function formatCpf(s: string): string {
   const m = FORMATTED.exec(s);
   return m ? `${m[1]}.${m[2]}.${m[3]}-${m[4]}` : s;
 }
@@ -21,7 +21,10 @@ export function format(s: string): string {
  * For logs: keeps digits 4 to 9, `12345678909` (or `123.456.789-09`) -> `***.456.789-**`.
  * Text of any other shape is starred out entirely.
  */
-export function mask(s: string): string {
+function maskCpf(s: string): string {
   const m = FORMATTED.exec(s);
   return m ? `***.${m[2]}.${m[3]}-**` : '*'.repeat(s.length);
 }
+
+// Unique local names, exported under the namespace's: the declaration bundle then needs no `name$N` alias.
+export { formatCpf as format, isValidCpf as isValid, maskCpf as mask };

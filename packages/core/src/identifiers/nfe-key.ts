@@ -9,7 +9,7 @@ const PATTERN = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
  * weights 2..9 from the right over the first 43 characters, each as ASCII code minus 48.
  * The all-zero key is refused.
  */
-export function isValid(s: unknown): s is string {
+function isValidNfeKey(s: unknown): s is string {
   if (typeof s !== 'string' || !PATTERN.test(s) || allSame(s)) return false;
   return s.charAt(43) === String(mod11(s.slice(0, 43), 9));
 }
@@ -25,7 +25,7 @@ export function withCheckDigit(first43: string): string {
 }
 
 /** Groups of four as printed on the DANFE: `3524 0111 2223 ...`; any other shape is returned unchanged. */
-export function format(s: string): string {
+function formatNfeKey(s: string): string {
   return PATTERN.test(s) ? (s.match(/.{4}/g) ?? []).join(' ') : s;
 }
 
@@ -33,6 +33,9 @@ export function format(s: string): string {
  * For logs: keeps the state and month of issue (first 6) and the last 4 characters, hiding the issuer,
  * series and invoice number: `352401**********************************6780`.
  */
-export function mask(s: string): string {
+function maskNfeKey(s: string): string {
   return PATTERN.test(s) ? `${s.slice(0, 6)}${'*'.repeat(34)}${s.slice(40)}` : '*'.repeat(s.length);
 }
+
+// Unique local names, exported under the namespace's: the declaration bundle then needs no `name$N` alias.
+export { formatNfeKey as format, isValidNfeKey as isValid, maskNfeKey as mask };

@@ -1,5 +1,5 @@
 // Builds an OpenAPI 3.1 document from the endpoint registry: schemas from zod, errors from the catalog.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   type EndpointDefinition,
   type EndpointTable,

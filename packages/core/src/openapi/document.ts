@@ -1,5 +1,5 @@
 // The subset of OpenAPI 3.1 types our generated documents use; JSON Schemas come from zod's own types.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 

@@ -1,5 +1,5 @@
 // The `webhooks` section of the Sales Authorization document: one POST per contract-status event type (spec v1.1).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   authorizationExpiredEvent,
   cancellationContradictedEvent,

@@ -36,8 +36,8 @@ const moneyBetween = (min: number, max: number, id: string, description: string)
   });
 
 /** `{ amount, currency }`: non-negative integer cents, currency always BRL (anything else is `unsupported_currency`). */
-export const money = moneyBetween(0, Number.MAX_SAFE_INTEGER, 'Money', 'An amount.');
-export type Money = z.infer<typeof money>;
+const moneySchema = moneyBetween(0, Number.MAX_SAFE_INTEGER, 'Money', 'An amount.');
+export type Money = z.infer<typeof moneySchema>;
 
 /** Any amount in a sale (prices, line totals, subtotals): 0 to the sale ceiling. */
 export const saleAmount = moneyBetween(
@@ -74,11 +74,11 @@ function validSamples(values: string[]) {
 
 // Identifiers as the spec's patterns write them. Check digits live in `identifiers/`; alphanumeric
 // CNPJs (July 2026) are accepted where the spec writes digits (docs/spec-decisions.md).
-export const cpf = z
+const cpfSchema = z
   .string()
   .regex(/^[0-9]{11}$/, 'CPF must be 11 digits, no mask')
   .meta(validSamples(['52998224725', '11144477735', '12345678909']));
-export const cnpj = z
+const cnpjSchema = z
   .string()
   .regex(/^[0-9A-Z]{12}[0-9]{2}$/, 'CNPJ must be 14 characters, no mask')
   .meta(validSamples(['12345678000195', '12345678000276', '11222333000181']));
@@ -86,7 +86,7 @@ export const zipCode = z
   .string()
   .regex(/^[0-9]{8}$/, 'CEP must be 8 digits, no mask or hyphen')
   .meta(validSamples(['01002000', '02722000']));
-export const imei = z
+const imeiSchema = z
   .string()
   .regex(/^[0-9]{15}$/, 'IMEI must be exactly 15 digits')
   .meta(validSamples(['490154203237518', '356829101234567']));
@@ -169,3 +169,6 @@ export const pageQuery = documentedObject({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 export type PageQuery = z.input<typeof pageQuery>;
+
+// Local names apart from the root's `cpf`/`cnpj`/`imei`/`money` namespaces, so the declaration bundle needs no `cpf$1` alias.
+export { cnpjSchema as cnpj, cpfSchema as cpf, imeiSchema as imei, moneySchema as money };

@@ -1,5 +1,5 @@
 // One answer: read within the attempt's bounds (time, bytes), decoded into data or a typed error, its metadata kept on the result.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   type ErrorCode,
   FinApiError,

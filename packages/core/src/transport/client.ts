@@ -2,7 +2,7 @@
 import ky, { type BeforeRequestHook } from 'ky';
 import pRetry, { AbortError } from 'p-retry';
 import { v4 as uuidv4 } from 'uuid';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { systemClock } from '../clock/index.js';
 import { tokenPath } from '../endpoints/token.js';
 import { recordCall, recordResponse } from '../errors/fin-error.js';

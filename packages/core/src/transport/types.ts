@@ -1,5 +1,5 @@
 // Public shapes of the transport: client options, one request, its result, the events a client tells, its TLS.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Clock } from '../clock/index.js';
 import type { RateClass } from '../endpoints/endpoint.js';
 import type { Logger } from '../logger/index.js';
