@@ -6,6 +6,7 @@ import { AuthorizationClient, isFinApiError } from '@fin/authorization-client';
 import { BodyAlreadyReadError, financingRouter } from '@fin/server-kit/express';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jsonWriteHeaders } from '../../../../test/support/write-headers.js';
 import {
   embeddedService,
   hostJsonRouteWorks,
@@ -154,13 +155,7 @@ describe('FIT-2, FIT-3 (issue 36 §2): the Express router answers as node:http, 
         );
         const answer = await fetch(`${base}/v1/sales/authorize`, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${String(body.access_token)}`,
-            'idempotency-key': crypto.randomUUID(),
-            'x-request-id': crypto.randomUUID(),
-            'x-correlation-id': crypto.randomUUID(),
-          },
+          headers: jsonWriteHeaders(String(body.access_token)),
           body: JSON.stringify({ padding: 'x'.repeat(100 * 1024) }),
         });
         expect([
@@ -189,13 +184,7 @@ describe('FIT-2, FIT-3 (issue 36 §2): the Express router answers as node:http, 
         const post = async (payload: string) => {
           const answer = await fetch(`${base}/v1/sales/authorize`, {
             method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${String(body.access_token)}`,
-              'idempotency-key': crypto.randomUUID(),
-              'x-request-id': crypto.randomUUID(),
-              'x-correlation-id': crypto.randomUUID(),
-            },
+            headers: jsonWriteHeaders(String(body.access_token)),
             body: payload,
           });
           const text = await answer.text();
