@@ -1,6 +1,6 @@
-// @fin/server-kit/express: the service as an Express router, mounted before or after express.json() and express.urlencoded(), answering what they refuse.
+// @fin/server-kit/express: the service as an Express router, mounted before or after express.json() and express.urlencoded().
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fromNode, pathOf, readNodeBody, send } from '../http/node-adapter.js';
+import { fromNode, readNodeBody, send } from '../http/node-adapter.js';
 import { boundedBody, parsedBodyBytes } from '../http/parsed-body.js';
 import type { BodyRead } from '../http/plain.js';
 import { type AdaptedService, servesPath } from './service-paths.js';
@@ -17,17 +17,12 @@ export type ExpressRequest = IncomingMessage & {
   body?: unknown;
 };
 
-type Next = (error?: unknown) => void;
-
-/**
- * `app.use(financingRouter(service))`: two Express middlewares mounted at once. The first answers the
- * service's paths; the second (an error middleware) answers, as node:http would, the requests of those
- * paths a host's parser mounted before it refused (malformed JSON, a body over the parser's limit).
- */
-export type FinancingRouter = [
-  route: (req: ExpressRequest, res: ServerResponse, next: Next) => void,
-  parserRefusal: (error: unknown, req: ExpressRequest, res: ServerResponse, next: Next) => void,
-];
+/** `app.use(financingRouter(service))`: an Express middleware (a router of the service's paths only). */
+export type FinancingRouter = (
+  req: ExpressRequest,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 /**
  * Thrown (to Express's `next`) when a middleware consumed the body and left neither `req.body` nor
@@ -57,9 +52,7 @@ const hasBody = (req: ExpressRequest) =>
  * (the service fingerprints the parsed value, DESIGN 9). `undefined` when a middleware spent the stream
  * and left nothing.
  */
-type BodyReader = (limit: number) => Promise<BodyRead>;
-
-function bodyOf(req: ExpressRequest): BodyReader | undefined {
+function bodyOf(req: ExpressRequest): ((limit: number) => Promise<BodyRead>) | undefined {
   const kept = req.rawBody;
   if (kept instanceof Uint8Array) return (limit) => Promise.resolve(boundedBody(kept, limit));
   if (!consumed(req)) return (limit) => readNodeBody(req, limit);
@@ -69,47 +62,29 @@ function bodyOf(req: ExpressRequest): BodyReader | undefined {
 }
 
 /**
- * The body a host's parser refused (body-parser's `entity.parse.failed` keeps the text it could not parse;
- * `entity.too.large` read past its limit), for the service to answer as on node:http; `undefined` for any
- * other error, which stays the host's.
- */
-function refusedBody(error: unknown): BodyReader | undefined {
-  const { type, body } = (error ?? {}) as { type?: unknown; body?: unknown };
-  if (type === 'entity.too.large') return () => Promise.resolve({ ok: false, reason: 'too_large' });
-  if (type === 'entity.parse.failed' && typeof body === 'string') {
-    const bytes = new TextEncoder().encode(body);
-    return (limit) => Promise.resolve(boundedBody(bytes, limit));
-  }
-  return undefined;
-}
-
-/**
  * An Express router for the service: the API's paths (`/v1/...`) and its `healthPaths`; any other
  * request goes on to the host's next route. Mount it at the root (`app.use(router)`), before or after
- * `express.json()` and `express.urlencoded()`: every request of its paths is answered as on node:http,
- * those the parsers pass on and those they refuse.
+ * `express.json()` and `express.urlencoded()`: every request they pass on is answered as on node:http.
  */
 export function financingRouter(service: AdaptedService): FinancingRouter {
   if (typeof service?.handle !== 'function' || typeof service.healthPaths !== 'object') {
     throw new TypeError('financingRouter: pass the service createFinancingService returned');
   }
   const ours = servesPath(service);
-  const answer = (req: ExpressRequest, res: ServerResponse, next: Next, readBody: BodyReader) => {
+  return (req, res, next) => {
+    const request = fromNode(req);
+    if (!ours(request.path)) {
+      next();
+      return;
+    }
+    const readBody = bodyOf(req);
+    if (!readBody) {
+      next(new BodyAlreadyReadError());
+      return;
+    }
     const source = req.ip ?? req.socket?.remoteAddress;
     service
-      .handle({ ...fromNode(req), readBody, ...(source ? { source } : {}) })
+      .handle({ ...request, readBody, ...(source ? { source } : {}) })
       .then((plain) => send(res, plain), next);
   };
-  const route = (req: ExpressRequest, res: ServerResponse, next: Next) => {
-    if (!ours(pathOf(req))) return next();
-    const readBody = bodyOf(req);
-    if (!readBody) return next(new BodyAlreadyReadError());
-    answer(req, res, next, readBody);
-  };
-  const parserRefusal = (error: unknown, req: ExpressRequest, res: ServerResponse, next: Next) => {
-    const readBody = ours(pathOf(req)) && !res.headersSent ? refusedBody(error) : undefined;
-    if (!readBody) return next(error);
-    answer(req, res, next, readBody);
-  };
-  return [route, parserRefusal];
 }

@@ -60,19 +60,14 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyR
   });
 }
 
-/** The request's path, without the query string. */
-export function pathOf(req: IncomingMessage): string {
+export function fromNode(req: IncomingMessage): PlainRequest {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-}
-
-export function fromNode(req: IncomingMessage): PlainRequest {
   // Mutual TLS (https.createServer({ requestCert: true, ... })): the certificate the peer proved it holds.
   const certificateSha256 = peerThumbprint(req.socket);
   return {
     method: (req.method ?? 'GET').toUpperCase(),
-    path: pathOf(req),
+    path: query === -1 ? url : url.slice(0, query),
     header(name) {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
