@@ -27,6 +27,14 @@ describe.each(['on', 'off'] as const)('prepared statements %s', (prepared) => {
     DATABASE_URL: databaseUrl,
     FIN_TEST_NOW: NOW,
     FIN_TEST_PREPARED_STATEMENTS: prepared,
+    // These tests count answers, not time: 50 requests queue for each instance's 8 connections, and on a loaded
+    // CI machine the default 2 s waits for a connection or a lock answered some of them 503 (a fault the fault
+    // suites test on their own, with bounds of their own).
+    FIN_TEST_PG_TIMEOUTS: JSON.stringify({
+      connectionTimeoutMs: 60_000,
+      lockTimeoutMs: 30_000,
+      statementTimeoutMs: 30_000,
+    }),
   });
 
   beforeAll(async () => {
