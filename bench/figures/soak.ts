@@ -1,5 +1,5 @@
 // Soak (issue 37; long variant of test/reliability/soak.test.ts): minutes of whole sale journeys on the PostgreSQL store with every retention about a minute, each table's size sampled.
-import pg from 'pg';
+import { withClient } from '../../test/support/postgres.js';
 import { commandOf, type Figure, type FigureOptions, type Row } from '../lib/figure.js';
 import { withDatabase } from '../lib/postgres.js';
 import { fetchToken } from '../lib/requests.js';
@@ -26,64 +26,63 @@ async function run(options: FigureOptions): Promise<Row[]> {
   const command = commandOf('soak', options);
   return withDatabase(async (connectionString) => {
     const target = await startTarget('soak', { DATABASE_URL: connectionString });
-    const db = new pg.Client({ connectionString });
-    await db.connect();
     try {
-      const token = await fetchToken(target.url, BENCH_CLIENT.clientId, BENCH_CLIENT.clientSecret);
-      const heapBefore = (await target.heap()).heapUsed;
-      const startedAt = performance.now();
-      const samples: SizeSample[] = [];
-      const sample = async () =>
-        samples.push({ atSeconds: (performance.now() - startedAt) / 1000, sizes: await tableSizes(db) });
-      await sample();
-      const between = setInterval(() => void sample(), (seconds * 1000) / (SAMPLES_BETWEEN + 1));
-      const report = await saleJourneys({
-        url: target.url,
-        token,
-        seconds,
-        connections: CONNECTIONS,
-      }).finally(() => clearInterval(between));
-      await sample();
-      const heapAfter = (await target.heap()).heapUsed;
-      console.log(
-        `\nTable sizes (rows / pg_total_relation_size), retentions ${process.env.FIN_BENCH_RETENTION_MS ?? 60_000} ms:\n`,
-      );
-      console.log(formatSizes(samples));
-      const end = samples.at(-1)!.sizes;
-      const kept = end.fin_authorizations!.rows + end.fin_authorizations_archive!.rows;
-      const failures = report.failed.authorize + report.failed.confirm + report.failed.cancel;
-      const label = `soak ${seconds} s, postgres store, ${CONNECTIONS} connections, retentions 1 min`;
-      const middle = samples[Math.floor(samples.length / 2)]!.sizes;
-      return [
-        {
-          figure: `${label}: journeys (authorize, confirm, cancel verified)`,
-          measured: `${report.completed} completed (${(report.completed / report.seconds).toFixed(1)}/s), failures ${JSON.stringify(report.failed)}${failuresSeen(report.firstFailure)}`,
-          goal: '0 failures',
-          verdict: failures === 0 ? 'ok' : 'below goal',
-          command,
-        },
-        {
-          figure: `${label}: authorized answers vs authorizations kept (live + archive)`,
-          measured: `${report.authorized} answered, ${kept} kept`,
-          goal: 'equal',
-          verdict: kept === report.authorized ? 'ok' : 'below goal',
-          command,
-        },
-        ...STORE_TABLES.filter(
-          (table) => !table.endsWith('_archive') && table !== 'fin_catalog_snapshots',
-        ).map((table) => ({
-          figure: `${label}: ${table} rows, middle -> end`,
-          measured: `${middle[table]!.rows} -> ${end[table]!.rows} (${mib(middle[table]!.bytes)} -> ${mib(end[table]!.bytes)})`,
-          command,
-        })),
-        {
-          figure: `${label}: server heap after GC, before -> after`,
-          measured: `${mib(heapBefore)} -> ${mib(heapAfter)}`,
-          command,
-        },
-      ];
+      return await withClient(connectionString, async (db) => {
+        const token = await fetchToken(target.url, BENCH_CLIENT.clientId, BENCH_CLIENT.clientSecret);
+        const heapBefore = (await target.heap()).heapUsed;
+        const startedAt = performance.now();
+        const samples: SizeSample[] = [];
+        const sample = async () =>
+          samples.push({ atSeconds: (performance.now() - startedAt) / 1000, sizes: await tableSizes(db) });
+        await sample();
+        const between = setInterval(() => void sample(), (seconds * 1000) / (SAMPLES_BETWEEN + 1));
+        const report = await saleJourneys({
+          url: target.url,
+          token,
+          seconds,
+          connections: CONNECTIONS,
+        }).finally(() => clearInterval(between));
+        await sample();
+        const heapAfter = (await target.heap()).heapUsed;
+        console.log(
+          `\nTable sizes (rows / pg_total_relation_size), retentions ${process.env.FIN_BENCH_RETENTION_MS ?? 60_000} ms:\n`,
+        );
+        console.log(formatSizes(samples));
+        const end = samples.at(-1)!.sizes;
+        const kept = end.fin_authorizations!.rows + end.fin_authorizations_archive!.rows;
+        const failures = report.failed.authorize + report.failed.confirm + report.failed.cancel;
+        const label = `soak ${seconds} s, postgres store, ${CONNECTIONS} connections, retentions 1 min`;
+        const middle = samples[Math.floor(samples.length / 2)]!.sizes;
+        return [
+          {
+            figure: `${label}: journeys (authorize, confirm, cancel verified)`,
+            measured: `${report.completed} completed (${(report.completed / report.seconds).toFixed(1)}/s), failures ${JSON.stringify(report.failed)}${failuresSeen(report.firstFailure)}`,
+            goal: '0 failures',
+            verdict: failures === 0 ? 'ok' : 'below goal',
+            command,
+          },
+          {
+            figure: `${label}: authorized answers vs authorizations kept (live + archive)`,
+            measured: `${report.authorized} answered, ${kept} kept`,
+            goal: 'equal',
+            verdict: kept === report.authorized ? 'ok' : 'below goal',
+            command,
+          },
+          ...STORE_TABLES.filter(
+            (table) => !table.endsWith('_archive') && table !== 'fin_catalog_snapshots',
+          ).map((table) => ({
+            figure: `${label}: ${table} rows, middle -> end`,
+            measured: `${middle[table]!.rows} -> ${end[table]!.rows} (${mib(middle[table]!.bytes)} -> ${mib(end[table]!.bytes)})`,
+            command,
+          })),
+          {
+            figure: `${label}: server heap after GC, before -> after`,
+            measured: `${mib(heapBefore)} -> ${mib(heapAfter)}`,
+            command,
+          },
+        ];
+      });
     } finally {
-      await db.end();
       await target.close();
     }
   });

@@ -6,10 +6,9 @@ import { PosClient } from '@fin/pos-client';
 import { createSimulatedPos } from '@fin/pos-client/testing';
 import { memoryStore, type Store, toNodeHandler } from '@fin/server-kit';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { requestToken } from '../../bench/lib/requests.js';
-import { usePostgres } from '../support/postgres.js';
+import { usePostgres, withClient } from '../support/postgres.js';
 import { PARTNER_A, reliabilityService } from './support/financing.js';
 import { clientTransport, peerFetch, startHostilePeer, suiteTransport } from './support/hostile-peer.js';
 
@@ -86,19 +85,18 @@ describe('DESIGN 16/19: anonymous token failures never grow storage', () => {
     const connectionString = await database.createDatabase();
     await migrate({ connectionString });
     const { token, close } = await serve(postgresStore({ connectionString }));
-    const db = new pg.Client({ connectionString });
-    await db.connect();
     try {
-      const rows = async () =>
-        Number((await db.query('SELECT count(*) AS n FROM fin_rate_limits')).rows[0].n);
-      const before = await rows();
-      expect(await flood(token, FLOOD)).toEqual(new Set([401, 429]));
-      expect((await rows()) - before).toBeLessThanOrEqual(2);
-      // The shared budget holds: once spent, an unknown id is answered 429 at once.
-      expect((await token(crypto.randomUUID(), 'guess')).status).toBe(429);
-      expect((await token(PARTNER_A.clientId, PARTNER_A.clientSecret)).status).toBe(200);
+      await withClient(connectionString, async (db) => {
+        const rows = async () =>
+          Number((await db.query('SELECT count(*) AS n FROM fin_rate_limits')).rows[0].n);
+        const before = await rows();
+        expect(await flood(token, FLOOD)).toEqual(new Set([401, 429]));
+        expect((await rows()) - before).toBeLessThanOrEqual(2);
+        // The shared budget holds: once spent, an unknown id is answered 429 at once.
+        expect((await token(crypto.randomUUID(), 'guess')).status).toBe(429);
+        expect((await token(PARTNER_A.clientId, PARTNER_A.clientSecret)).status).toBe(200);
+      });
     } finally {
-      await db.end();
       await close();
     }
   });

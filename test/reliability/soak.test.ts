@@ -4,11 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@fin/server-kit';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { fetchToken } from '../../bench/lib/requests.js';
 import { mib, soak } from '../../bench/lib/soak.js';
-import { usePostgres } from '../support/postgres.js';
+import { usePostgres, withClient } from '../support/postgres.js';
 import { PARTNER_A, reliabilityService } from './support/financing.js';
 import { heapUsedAfterGc } from './support/heap.js';
 import { guardSecrets } from './support/secret-guard.js';
@@ -39,33 +38,32 @@ describe('soak on the PostgreSQL store', () => {
       server.listen(0, '127.0.0.1');
       await once(server, 'listening');
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const db = new pg.Client({ connectionString });
-      await db.connect();
       try {
-        const token = await fetchToken(url, PARTNER_A.clientId, PARTNER_A.clientSecret);
-        guard.add('token', token);
-        const report = await soak({
-          url,
-          token,
-          storeId: PARTNER_A.storeId,
-          seconds: SOAK_SECONDS,
-          connections: CONNECTIONS,
-          heapUsed: heapUsedAfterGc,
-          countAuthorizations: async () =>
-            Number(
-              (await db.query<{ n: string }>('SELECT count(*) AS n FROM fin_authorizations')).rows[0]!.n,
-            ),
+        await withClient(connectionString, async (db) => {
+          const token = await fetchToken(url, PARTNER_A.clientId, PARTNER_A.clientSecret);
+          guard.add('token', token);
+          const report = await soak({
+            url,
+            token,
+            storeId: PARTNER_A.storeId,
+            seconds: SOAK_SECONDS,
+            connections: CONNECTIONS,
+            heapUsed: heapUsedAfterGc,
+            countAuthorizations: async () =>
+              Number(
+                (await db.query<{ n: string }>('SELECT count(*) AS n FROM fin_authorizations')).rows[0]!.n,
+              ),
+          });
+          console.info(
+            `soak ${SOAK_SECONDS}s: ${report.requests} requests, ${report.authorized} authorized, ` +
+              `${report.storedAuthorizations} stored, heap ${mib(report.heapBefore)} -> ${mib(report.heapAfter)}`,
+          );
+          expect(report.authorized).toBeGreaterThan(0);
+          expect(report.failures).toBe(0);
+          expect(report.storedAuthorizations).toBe(report.authorized);
+          expect(report.heapAfter - report.heapBefore).toBeLessThan(FLAT_HEAP_BYTES);
         });
-        console.info(
-          `soak ${SOAK_SECONDS}s: ${report.requests} requests, ${report.authorized} authorized, ` +
-            `${report.storedAuthorizations} stored, heap ${mib(report.heapBefore)} -> ${mib(report.heapAfter)}`,
-        );
-        expect(report.authorized).toBeGreaterThan(0);
-        expect(report.failures).toBe(0);
-        expect(report.storedAuthorizations).toBe(report.authorized);
-        expect(report.heapAfter - report.heapBefore).toBeLessThan(FLAT_HEAP_BYTES);
       } finally {
-        await db.end();
         server.closeAllConnections();
         server.close();
         await service.close();

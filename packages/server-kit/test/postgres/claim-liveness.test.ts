@@ -1,9 +1,8 @@
 // DESIGN 20 / SF-1: a claim held by a dead instance frees after 4 s of silence; a live holder's heartbeat keeps it, on the injected clock.
 import type { Store } from '@fin/server-kit';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
-import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { usePostgres } from '../../../../test/support/postgres.js';
+import { usePostgres, withClient } from '../../../../test/support/postgres.js';
 import { manualClock, T0 } from '../support/harness.js';
 
 const server = usePostgres();
@@ -43,16 +42,12 @@ const claimOf = (key: string, owner: string) => ({
 });
 
 async function aliveUntil(key: string): Promise<number> {
-  const db = new pg.Client({ connectionString });
-  await db.connect();
-  try {
+  return withClient(connectionString, async (db) => {
     const { rows } = await db.query('SELECT alive_until FROM fin_idempotency_keys WHERE idem_key = $1', [
       key,
     ]);
     return (rows[0]!.alive_until as Date).getTime();
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)', (prepared) => {

@@ -3,9 +3,8 @@
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import { retentionPolicy } from '@fin/server-kit/store';
 import { authorizationFixture, proposalFixture } from '@fin/server-kit/testing';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { usePostgres } from '../../../../test/support/postgres.js';
+import { usePostgres, withClient } from '../../../../test/support/postgres.js';
 
 const server = usePostgres();
 const ROWS = Number(process.env.FIN_LIFECYCLE_ROWS ?? 20_000);
@@ -43,13 +42,11 @@ FROM generate_series(1, ${rows}) n, generate_series(1, 2) s;`;
  * `fin_authorizations` was seen granted, and the mean time between polls (the measure's resolution).
  */
 function watchExclusiveLock(connectionString: string) {
-  const db = new pg.Client({ connectionString });
   let seen = 0;
   let polls = 0;
   let started = 0;
   let running = true;
-  const done = (async () => {
-    await db.connect();
+  const done = withClient(connectionString, async (db) => {
     started = performance.now();
     while (running) {
       const { rowCount } = await db.query(
@@ -59,8 +56,7 @@ function watchExclusiveLock(connectionString: string) {
       polls += 1;
       if (rowCount) seen += 1;
     }
-    await db.end();
-  })();
+  });
   return async () => {
     running = false;
     await done;
@@ -70,12 +66,10 @@ function watchExclusiveLock(connectionString: string) {
 
 /** Writes one live row over and over from its own connection until stopped: the longest a write waited (ms). */
 function probeWrites(connectionString: string) {
-  const db = new pg.Client({ connectionString });
   let longest = 0;
   let writes = 0;
   let running = true;
-  const done = (async () => {
-    await db.connect();
+  const done = withClient(connectionString, async (db) => {
     while (running) {
       const started = performance.now();
       await db.query(
@@ -84,8 +78,7 @@ function probeWrites(connectionString: string) {
       longest = Math.max(longest, performance.now() - started);
       writes += 1;
     }
-    await db.end();
-  })();
+  });
   return async () => {
     running = false;
     await done;
@@ -97,9 +90,7 @@ describe('issue 37 on PostgreSQL: the record lifecycle', () => {
   it(`DESIGN 27: migration 9 applies to a database of ${ROWS} authorizations with a short ACCESS EXCLUSIVE lock, writes going on`, async () => {
     const connectionString = await server.createDatabase();
     await migrate({ connectionString });
-    const db = new pg.Client({ connectionString });
-    await db.connect();
-    try {
+    await withClient(connectionString, async (db) => {
       await db.query(UNDO_MIGRATION_9);
       await db.query(populate(ROWS));
       await db.query('ANALYZE');
@@ -126,86 +117,83 @@ describe('issue 37 on PostgreSQL: the record lifecycle', () => {
                    'fin_webhook_events_delivered'::regclass)) AS valid`,
       );
       expect(rows[0]).toEqual({ n: String(ROWS), valid: true });
-    } finally {
-      await db.end();
-    }
+    });
   });
 
   it('DESIGN 27: cancelled records are archived by month with contract and proposal, a month drops in one statement, and R-10 stays held on live rows', async () => {
     const connectionString = await server.createDatabase();
     await migrate({ connectionString });
     const store = postgresStore({ connectionString });
-    const db = new pg.Client({ connectionString });
-    await db.connect();
     const T0 = new Date('2026-03-02T12:00:00.000Z');
     const at = (ms: number) => new Date(T0.getTime() + ms);
     try {
-      const proposal = proposalFixture();
-      const record = authorizationFixture({ proposalId: proposal.proposalId, imei: '356938035643809' });
-      await store.createAuthorization({ authorization: record, newProposal: proposal, now: T0 });
-      const confirmed = {
-        ...record,
-        status: 'CONFIRMED' as const,
-        confirmation: {
-          saleNumber: 'S-1',
-          invoiceNumber: 'NF-1',
-          nfeAccessKey: '35260312345678000190550010000000011000000010',
-          invoicedAt: at(60_000).toISOString(),
-        },
-        confirmedAt: at(120_000).toISOString(),
-        contract: {
-          contractId: 'ctr_archived',
-          principal: record.grandTotal,
-          installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
-          createdAt: at(120_000).toISOString(),
-        },
-        updatedAt: at(120_000).toISOString(),
-      };
-      await store.updateAuthorization({ record: confirmed, expectedVersion: 1, now: at(120_000) });
-      await store.updateAuthorization({
-        record: { ...confirmed, status: 'CANCELLED', version: 2, updatedAt: at(180_000).toISOString() },
-        expectedVersion: 2,
-        now: at(180_000),
-      });
-      const active = authorizationFixture({ imei: '490154203237518' });
-      await store.createAuthorization({ authorization: active, now: T0 });
-      await store.updateAuthorization({
-        record: { ...active, status: 'CONFIRMED', updatedAt: at(60_000).toISOString() },
-        expectedVersion: 1,
-        now: at(60_000),
-      });
+      await withClient(connectionString, async (db) => {
+        const proposal = proposalFixture();
+        const record = authorizationFixture({ proposalId: proposal.proposalId, imei: '356938035643809' });
+        await store.createAuthorization({ authorization: record, newProposal: proposal, now: T0 });
+        const confirmed = {
+          ...record,
+          status: 'CONFIRMED' as const,
+          confirmation: {
+            saleNumber: 'S-1',
+            invoiceNumber: 'NF-1',
+            nfeAccessKey: '35260312345678000190550010000000011000000010',
+            invoicedAt: at(60_000).toISOString(),
+          },
+          confirmedAt: at(120_000).toISOString(),
+          contract: {
+            contractId: 'ctr_archived',
+            principal: record.grandTotal,
+            installments: [{ number: 1, amount: record.grandTotal, dueDate: '2026-04-02' }],
+            createdAt: at(120_000).toISOString(),
+          },
+          updatedAt: at(120_000).toISOString(),
+        };
+        await store.updateAuthorization({ record: confirmed, expectedVersion: 1, now: at(120_000) });
+        await store.updateAuthorization({
+          record: { ...confirmed, status: 'CANCELLED', version: 2, updatedAt: at(180_000).toISOString() },
+          expectedVersion: 2,
+          now: at(180_000),
+        });
+        const active = authorizationFixture({ imei: '490154203237518' });
+        await store.createAuthorization({ authorization: active, now: T0 });
+        await store.updateAuthorization({
+          record: { ...active, status: 'CONFIRMED', updatedAt: at(60_000).toISOString() },
+          expectedVersion: 1,
+          now: at(60_000),
+        });
 
-      const retention = retentionPolicy.parse({ cancelledAuthorizationsMs: 3_600_000 });
-      const report = await store.purgeExpired({ now: at(4_000_000), retentionMs: 86_400_000, retention });
-      expect(report).toMatchObject({ archivedAuthorizations: 1, expiredAuthorizations: 0 });
-      const archived = await db.query<{ a: string; c: string; p: string }>(
-        `SELECT (SELECT authorization_id FROM fin_authorizations_archive_y2026m03) AS a,
-                (SELECT contract_id FROM fin_contracts_archive_y2026m03) AS c,
-                (SELECT proposal_id FROM fin_proposals_archive_y2026m03) AS p`,
-      );
-      expect(archived.rows[0]).toEqual({
-        a: record.authorizationId,
-        c: 'ctr_archived',
-        p: proposal.proposalId,
-      });
-      expect(await store.getAuthorization(record.authorizationId)).toBeUndefined();
+        const retention = retentionPolicy.parse({ cancelledAuthorizationsMs: 3_600_000 });
+        const report = await store.purgeExpired({ now: at(4_000_000), retentionMs: 86_400_000, retention });
+        expect(report).toMatchObject({ archivedAuthorizations: 1, expiredAuthorizations: 0 });
+        const archived = await db.query<{ a: string; c: string; p: string }>(
+          `SELECT (SELECT authorization_id FROM fin_authorizations_archive_y2026m03) AS a,
+                  (SELECT contract_id FROM fin_contracts_archive_y2026m03) AS c,
+                  (SELECT proposal_id FROM fin_proposals_archive_y2026m03) AS p`,
+        );
+        expect(archived.rows[0]).toEqual({
+          a: record.authorizationId,
+          c: 'ctr_archived',
+          p: proposal.proposalId,
+        });
+        expect(await store.getAuthorization(record.authorizationId)).toBeUndefined();
 
-      // The month goes in one catalog statement per archive, whatever it holds.
-      await db.query(
-        'DROP TABLE fin_authorizations_archive_y2026m03, fin_contracts_archive_y2026m03, fin_proposals_archive_y2026m03',
-      );
-      // R-10 on the live rows: the confirmed device is still held, by the unique index.
-      await expect(
-        db.query(
-          `INSERT INTO fin_authorizations (authorization_id, client_id, status, version, issued_at, expires_at, updated_at,
-             client_tax_id, store_id, imei, grand_total_cents, cart, proposal_id, proposal_use)
-           VALUES ('auth_dup', 'partner-a', 'AUTHORIZED', 1, now(), now(), now(), '52998224725', 'store-1',
-             $1, 1, '{}', 'prop_dup', 0)`,
-          [active.imei],
-        ),
-      ).rejects.toMatchObject({ constraint: 'fin_authorizations_active_imei' });
+        // The month goes in one catalog statement per archive, whatever it holds.
+        await db.query(
+          'DROP TABLE fin_authorizations_archive_y2026m03, fin_contracts_archive_y2026m03, fin_proposals_archive_y2026m03',
+        );
+        // R-10 on the live rows: the confirmed device is still held, by the unique index.
+        await expect(
+          db.query(
+            `INSERT INTO fin_authorizations (authorization_id, client_id, status, version, issued_at, expires_at, updated_at,
+               client_tax_id, store_id, imei, grand_total_cents, cart, proposal_id, proposal_use)
+             VALUES ('auth_dup', 'partner-a', 'AUTHORIZED', 1, now(), now(), now(), '52998224725', 'store-1',
+               $1, 1, '{}', 'prop_dup', 0)`,
+            [active.imei],
+          ),
+        ).rejects.toMatchObject({ constraint: 'fin_authorizations_active_imei' });
+      });
     } finally {
-      await db.end();
       await store.close();
     }
   });

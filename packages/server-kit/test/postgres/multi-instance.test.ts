@@ -1,9 +1,8 @@
 // Several service instances in separate processes sharing one PostgreSQL: R-10, idempotency and the write rate limit hold across them.
 import { randomUUID } from 'node:crypto';
 import { migrate } from '@fin/server-kit/postgres';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePostgres } from '../../../../test/support/postgres.js';
+import { usePostgres, withClient } from '../../../../test/support/postgres.js';
 import { cart, confirmation, deviceImei } from '../support/harness.js';
 import {
   type Answer,
@@ -48,13 +47,9 @@ describe.each(['on', 'off'] as const)('prepared statements %s', (prepared) => {
   });
 
   async function count(text: string, values: unknown[]): Promise<number> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return Number((await client.query<{ n: string }>(text, values)).rows[0]!.n);
-    } finally {
-      await client.end();
-    }
+    return withClient(databaseUrl, async (client) =>
+      Number((await client.query<{ n: string }>(text, values)).rows[0]!.n),
+    );
   }
 
   const spread = <T>(n: number, request: (instance: Instance, i: number) => Promise<T>) =>

@@ -2,7 +2,7 @@
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { usePostgres } from '../../../../test/support/postgres.js';
+import { usePostgres, withClient } from '../../../../test/support/postgres.js';
 
 const server = usePostgres();
 const DAY = 86_400_000;
@@ -59,18 +59,17 @@ describe('purgeExpired on PostgreSQL', () => {
 
   it('never waits for a row a request holds: that row is left for the next sweep', async () => {
     const { store, db, keys, connectionString } = await seeded();
-    const request = new pg.Client({ connectionString });
-    await request.connect();
     try {
-      await request.query('BEGIN');
-      await request.query("SELECT 1 FROM fin_idempotency_keys WHERE idem_key = 'old-7' FOR UPDATE");
-      await store.purgeExpired({ now: NOW, retentionMs: DAY });
-      expect(await keys()).toEqual(['fresh', 'old-7']);
-      await request.query('COMMIT');
-      await store.purgeExpired({ now: NOW, retentionMs: DAY });
-      expect(await keys()).toEqual(['fresh']);
+      await withClient(connectionString, async (request) => {
+        await request.query('BEGIN');
+        await request.query("SELECT 1 FROM fin_idempotency_keys WHERE idem_key = 'old-7' FOR UPDATE");
+        await store.purgeExpired({ now: NOW, retentionMs: DAY });
+        expect(await keys()).toEqual(['fresh', 'old-7']);
+        await request.query('COMMIT');
+        await store.purgeExpired({ now: NOW, retentionMs: DAY });
+        expect(await keys()).toEqual(['fresh']);
+      });
     } finally {
-      await request.end();
       await db.end();
       await store.close();
     }

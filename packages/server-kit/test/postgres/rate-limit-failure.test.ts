@@ -1,9 +1,8 @@
 // When the shared rate limiter's table cannot be written: logged at error and counted; the token failure budget fails closed by default (RDY-4), 'allow' and 'deny' as set.
 import type { LogEntry } from '@fin/core';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePostgres } from '../../../../test/support/postgres.js';
+import { usePostgres, withClient } from '../../../../test/support/postgres.js';
 import { installOtelSdk, type OtelSdk } from '../../../../test/telemetry/support/otel-sdk.js';
 import { cart, harness, PARTNER_A } from '../support/harness.js';
 
@@ -29,10 +28,9 @@ async function withBrokenLimiter(onRateLimitError: 'allow' | 'deny' | undefined)
   const h = harness({ store });
   await h.token();
   // The limiter's table goes away under the service (a failed migration, a DBA's mistake ...).
-  const db = new pg.Client({ connectionString });
-  await db.connect();
-  await db.query('ALTER TABLE fin_rate_limits RENAME TO fin_rate_limits_gone');
-  await db.end();
+  await withClient(connectionString, (db) =>
+    db.query('ALTER TABLE fin_rate_limits RENAME TO fin_rate_limits_gone'),
+  );
   return { h, logs, close: () => store.close() };
 }
 

@@ -2,9 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { generateWebhookSecret } from '@fin/core/webhooks';
 import { migrate } from '@fin/server-kit/postgres';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TestPostgres } from '../../../../../test/support/postgres.js';
+import { type TestPostgres, withClient } from '../../../../../test/support/postgres.js';
 import { cart, confirmation, deviceImei } from '../../support/harness.js';
 import { startReceiver } from '../../support/webhook-receiver.js';
 import { type Instance, post, type startInstance, tokenFor } from './instances.js';
@@ -74,15 +73,8 @@ export function describeWebhookFaults(options: WebhookFaultOptions): void {
       }),
     });
     running.push(instance);
-    const rows = async <T>(sql: string, values: unknown[] = []) => {
-      const db = new pg.Client({ connectionString: url });
-      await db.connect();
-      try {
-        return (await db.query(sql, values)).rows as T[];
-      } finally {
-        await db.end();
-      }
-    };
+    const rows = <T>(sql: string, values: unknown[] = []) =>
+      withClient(url, async (db) => (await db.query(sql, values)).rows as T[]);
     return { instance, rows };
   }
 
