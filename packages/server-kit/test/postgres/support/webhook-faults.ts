@@ -117,7 +117,10 @@ export function describeWebhookFaults(options: WebhookFaultOptions): void {
         };
         expect(healthyAfterMs).toBeLessThan(TIMEOUT_MS);
         expect(healthy.deliveries).toHaveLength(1);
-        expect(Number(stalledRows!.attempts)).toBe(stalled.deliveries.length);
+        // Every attempt the receiver saw is recorded. The record may hold more: on a loaded machine an attempt can
+        // time out before the receiver's process reads it (WF-2: a timeout or a failed connect is an attempt too).
+        expect(Number(stalledRows!.attempts)).toBeGreaterThanOrEqual(stalled.deliveries.length);
+        expect(stalled.deliveries.length).toBeGreaterThan(0);
       } finally {
         await Promise.all([stalled.close(), healthy.close()]);
       }
