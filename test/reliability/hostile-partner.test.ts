@@ -156,13 +156,18 @@ describe('DESIGN 19: every call ends, headers and body, whatever the garbage col
   it('a partner that sends headers then stalls: each attempt ends at timeoutMs (FinTimeoutError, attempt), retried, then given up', async () => {
     misbehave = (_method, path) => (path === '/v1/stores' ? { kind: 'stall' } : undefined);
     const before = partner.received.filter((line) => line === 'GET /v1/stores').length;
-    const error = await underGc(() =>
-      failureOf(pos({ timeoutMs: 200, maxRetries: 1 }).stores.list().toArray()),
-    );
+    const client = pos({ timeoutMs: 200, maxRetries: 1 });
+    const attempts: number[] = [];
+    client.on('request', (event) => event.route === '/v1/stores' && attempts.push(event.attempt));
+    const error = await underGc(() => failureOf(client.stores.list().toArray()));
     misbehave = () => undefined;
     expect(error).toBeInstanceOf(FinTimeoutError);
     expect(error).toMatchObject({ code: 'timeout', scope: 'attempt', timeoutMs: 200 });
-    expect(partner.received.filter((line) => line === 'GET /v1/stores').length - before).toBe(2);
+    expect(attempts).toEqual([1, 2]);
+    // The partner saw at most those two: on a loaded machine (and with mutual TLS's handshake) an attempt can
+    // reach its 200 ms before the partner has read its request line.
+    const received = partner.received.filter((line) => line === 'GET /v1/stores').length - before;
+    expect(received).toBeLessThanOrEqual(2);
   });
 
   it('a partner that drips a byte every 50 ms under a long attempt timeout: the call deadline ends it (scope deadline)', async () => {
