@@ -227,13 +227,6 @@ function openCall(
   return { context, close };
 }
 
-/** One answered attempt before decoding: status, body text, the `Response`. */
-interface FetchedAnswer {
-  status: number;
-  text: string;
-  response: Response;
-}
-
 /** Response headers never copied to results or errors. */
 const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
 
@@ -269,14 +262,17 @@ function bodyOf(call: RequestOptions<z.ZodType>, headers: Record<string, string>
   return { json: call.body, headers };
 }
 
-/** The answer's status and body; a redirect (never followed) or an oversized body is refused, its body left unread. */
+/**
+ * The answer, its visible headers copied from the `Response` on first read; a redirect (never followed) or an
+ * oversized body is refused, its body left unread.
+ */
 async function readAnswer(
   client: Client,
   context: CallContext,
   response: Response,
   ids: { endpoint: string; correlationId: string; requestId: string },
   signal: AbortSignal,
-): Promise<FetchedAnswer> {
+): Promise<Answer> {
   const { status } = response;
   if (status >= 300 && status < 400) {
     await response.body?.cancel().catch(() => {});
@@ -287,7 +283,20 @@ async function readAnswer(
     throw recordResponse(new FinRedirectError({ ...ids, status, location }), response);
   }
   try {
-    return { status, text: await readBody(response, client.maxResponseBytes, signal), response };
+    const text = await readBody(response, client.maxResponseBytes, signal);
+    let headers: Record<string, string> | undefined;
+    const now = client.clock.now().getTime();
+    return {
+      ...ids,
+      status,
+      text,
+      response,
+      now,
+      get headers() {
+        headers ??= visibleHeaders(response);
+        return headers;
+      },
+    };
   } catch (cause) {
     if (!(cause instanceof BodyTooLarge)) throw cause;
     const limit = client.maxResponseBytes;
@@ -306,7 +315,7 @@ async function fetchAnswer(
   context: CallContext,
   requestId: string,
   token: string | undefined,
-): Promise<FetchedAnswer> {
+): Promise<Answer> {
   const { call, timeoutMs } = context;
   const sentAt = client.clock.now().getTime();
   let attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
@@ -451,26 +460,6 @@ function resultOf<T>(
   return { data: decoded.data as T, meta };
 }
 
-/** The answer as decoding reads it; its visible headers copied from the `Response` on first read. */
-function answerOf(context: CallContext, fetched: FetchedAnswer, requestId: string, now: number): Answer {
-  const { status, text, response } = fetched;
-  let headers: Record<string, string> | undefined;
-  const { endpoint, correlationId } = context;
-  return {
-    endpoint,
-    status,
-    text,
-    response,
-    requestId,
-    correlationId,
-    now,
-    get headers() {
-      headers ??= visibleHeaders(response);
-      return headers;
-    },
-  };
-}
-
 /** One attempt of the call: its pacing slot, the request, its log and events, the decoded answer. */
 async function sendAttempt<T>(
   client: Client,
@@ -489,21 +478,19 @@ async function sendAttempt<T>(
     client.events.emit('request', seen.hook);
   }
   const startedAt = client.clock.now().getTime();
-  let fetched: FetchedAnswer;
+  let answer: Answer;
   try {
-    fetched = await fetchAnswer(client, context, requestId, token);
+    answer = await fetchAnswer(client, context, requestId, token);
   } catch (failure) {
     seen ??= describeAttempt(client, context, requestId);
     if (seen) recordFailure(client, context, seen, failure, client.clock.now().getTime() - startedAt);
     throw failure;
   }
-  const processing = Number(fetched.response.headers.get('x-processing-time-ms') ?? Number.NaN);
+  const processing = Number(answer.response.headers.get('x-processing-time-ms') ?? Number.NaN);
   const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
-  const now = client.clock.now().getTime();
-  const answer = answerOf(context, fetched, requestId, now);
   // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
   const serverRequestId = serverRequestIdOf(answer);
-  const timing = { durationMs: now - startedAt, processingTimeMs, serverRequestId };
+  const timing = { durationMs: answer.now - startedAt, processingTimeMs, serverRequestId };
   if (answer.status === 429) client.telemetry.rateLimited(1, { 'fin.rate_class': context.call.rate });
   seen ??= describeAttempt(client, context, requestId);
   if (seen) recordAnswer(client, context, seen, answer, timing);
