@@ -72,10 +72,7 @@ interface CallContext {
   readonly headers: Readonly<Record<string, string>>;
   /** X-Request-Id of every attempt sent so far, in order. */
   readonly requestIds: string[];
-  /**
-   * Aborted by the caller or the deadline, with the typed error as its reason; made only when needed (the caller
-   * gave a signal, the deadline may end the first attempt, or a retry comes), decision TR-3.
-   */
+  /** Aborted by the caller or the deadline, with the typed error as its reason; made only when needed (TR-3). */
   signal: AbortSignal | undefined;
   /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
   deadlineAt: number;
@@ -184,10 +181,9 @@ function openCall(
     controller?.abort(new FinAbortError({ endpoint, correlationId, cause: caller?.reason }));
   let deadline: ReturnType<typeof setTimeout> | undefined;
   const armDeadline = (ending: AbortController) => {
-    const reason = () =>
-      new FinTimeoutError({ endpoint, correlationId, scope: 'deadline', timeoutMs: deadlineMs });
+    const reason = { endpoint, correlationId, scope: 'deadline', timeoutMs: deadlineMs } as const;
     const leftMs = Math.max(0, context.deadlineAt - client.clock.now().getTime());
-    deadline = setTimeout(() => ending.abort(reason()), leftMs);
+    deadline = setTimeout(() => ending.abort(new FinTimeoutError(reason)), leftMs);
   };
   const context: CallContext = {
     call,
