@@ -216,3 +216,31 @@ describe('no secret in transport errors (issue 3: errors carry no token)', () =>
     expect(inspect(error, { depth: 20, showHidden: true })).not.toContain('token-1');
   });
 });
+
+describe('DESIGN 19: the byte bound holds whatever Content-Length says', () => {
+  it.each([
+    ['a Content-Length that understates the body', {}],
+    [
+      'a compressed answer, whose Content-Length counts the bytes before decoding',
+      { 'content-encoding': 'gzip' },
+    ],
+  ])('%s: the bytes read are counted, FinResponseTooLargeError, the body cancelled', async (_, extra) => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(512).fill(0x20));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const double = fetchDouble(
+      async () => new Response(body, { status: 200, headers: { 'content-length': '40', ...extra } }),
+    );
+    const error = await newClient(double.fetch, { maxResponseBytes: 2048, maxRetries: 0 })
+      .request({ method: 'GET', path: '/v1/ping', rate: 'read', schema: payload })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'FinResponseTooLargeError', limit: 2048, unit: 'bytes' });
+    expect(cancelled).toBe(true);
+  });
+});

@@ -34,22 +34,21 @@ export interface BoundedSignal {
  * bound each run and each partner's sync.
  */
 export function createBoundedSignal(parent: AbortSignal | undefined, timeoutMs: number): BoundedSignal {
-  const call = parent ?? new AbortController().signal;
   const controller = new AbortController();
   let expired = false;
-  const onCallAbort = () => controller.abort(call.reason);
+  const onCallAbort = () => controller.abort(parent?.reason);
   const timer = setTimeout(() => {
     expired = true;
     controller.abort(new Error(`timed out after ${timeoutMs} ms`));
   }, timeoutMs);
-  if (call.aborted) onCallAbort();
-  else call.addEventListener('abort', onCallAbort, { once: true });
+  if (parent?.aborted) onCallAbort();
+  else parent?.addEventListener('abort', onCallAbort, { once: true });
   return {
     signal: controller.signal,
     timedOut: () => expired,
     dispose() {
       clearTimeout(timer);
-      call.removeEventListener('abort', onCallAbort);
+      parent?.removeEventListener('abort', onCallAbort);
     },
   };
 }
@@ -59,54 +58,55 @@ export class BodyTooLarge extends Error {
   override readonly name = 'BodyTooLarge';
 }
 
-/** A promise that rejects with the signal's reason once it aborts; `off` stops listening. */
-function abortion(signal: AbortSignal): { promise: Promise<never>; off: () => void } {
-  let off = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    off = () => signal.removeEventListener('abort', onAbort);
-  });
-  promise.catch(() => {});
-  return { promise, off };
+const utf8 = new TextDecoder();
+
+/** The chunks as one UTF-8 text, decoded once. */
+function decodeChunks(chunks: Uint8Array[], total: number): string {
+  if (chunks.length === 1) return utf8.decode(chunks[0]);
+  const whole = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return utf8.decode(whole);
 }
 
 /**
- * The whole body, decoded as UTF-8. Each chunk is awaited against the signal, so a peer that stalls or drips
- * after its headers cannot hold the read past the attempt's timer, whatever the fetch implementation does
- * with the signal. Over `maxBytes` (a `Content-Length` announcing more, or the bytes read), the stream is
- * cancelled and BodyTooLarge thrown.
+ * The whole body, decoded as UTF-8, bounded in bytes and in time (decision TR-4). The bytes are counted as
+ * they arrive, whatever `Content-Length` says (a compressed body's says nothing of its decoded size, and a
+ * peer may lie); a `Content-Length` over `maxBytes` is refused before reading. When the signal aborts, the
+ * reader is cancelled: its pending read ends at once and the fetch implementation drops the connection,
+ * whatever it does with the signal. Over `maxBytes`, the stream is cancelled and BodyTooLarge thrown.
  */
 export async function readBody(response: Response, maxBytes: number, signal: AbortSignal): Promise<string> {
-  const announced = Number(response.headers.get('content-length'));
   const body = response.body;
   if (!body) return '';
-  if (Number.isFinite(announced) && announced > maxBytes) {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
     await body.cancel().catch(() => {});
     throw new BodyTooLarge();
   }
   const reader = body.getReader();
-  const aborted = abortion(signal);
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), aborted.promise]);
-      if (done) break;
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) return decodeChunks(chunks, total);
       total += value.byteLength;
       if (total > maxBytes) throw new BodyTooLarge();
-      parts.push(decoder.decode(value, { stream: true }));
+      chunks.push(value);
     }
-    parts.push(decoder.decode());
-    return parts.join('');
   } catch (error) {
     // Cancelling tells the fetch implementation to drop the rest: the connection is not kept for a body nobody reads.
     reader.cancel().catch(() => {});
     throw error;
   } finally {
-    aborted.off();
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -160,7 +160,7 @@ function invalid(answer: Answer, error: z.ZodError): FinResponseValidationError 
  * the `X-Request-Id` header): a server that does not echo ours keeps its own beside it.
  */
 export function serverRequestIdOf(answer: Answer, bodyRequestId?: string): string | undefined {
-  const id = bodyRequestId || answer.headers['x-request-id'];
+  const id = bodyRequestId || answer.response.headers.get('x-request-id');
   return id && id !== answer.requestId ? id : undefined;
 }
 

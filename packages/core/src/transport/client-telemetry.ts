@@ -26,6 +26,8 @@ export interface ClientEventHub {
   on<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): void;
   off<E extends ClientEventName>(name: E, listener: ClientEventListener<E>): void;
   emit<E extends ClientEventName>(name: E, event: ClientEvents[E]): void;
+  /** Whether any listener is added, so an attempt without one builds no event. */
+  listening(): boolean;
 }
 
 const NAMES: readonly ClientEventName[] = ['request', 'response'];
@@ -53,6 +55,7 @@ export function createClientEvents(log: TransportLog): ClientEventHub {
   return {
     on: (name, listener) => void setOf(name).add(listener),
     off: (name, listener) => void setOf(name).delete(listener),
+    listening: () => listeners.request.size > 0 || listeners.response.size > 0,
     emit(name, event) {
       const set = setOf(name);
       if (set.size === 0) return;

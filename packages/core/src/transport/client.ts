@@ -1,5 +1,5 @@
 // createHttpClient: one ky instance per client makes each request, p-retry runs a call's attempts, a refused token is replayed once.
-import ky, { type BeforeRequestHook } from 'ky';
+import ky, { TimeoutError } from 'ky';
 import pRetry, { AbortError } from 'p-retry';
 import { v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod';
@@ -72,8 +72,8 @@ interface CallContext {
   readonly headers: Readonly<Record<string, string>>;
   /** X-Request-Id of every attempt sent so far, in order. */
   readonly requestIds: string[];
-  /** Aborted by the caller or the deadline, with the typed error as its reason. */
-  readonly signal: AbortSignal;
+  /** Aborted by the caller or the deadline, with the typed error as its reason; made only when needed (TR-3). */
+  signal: AbortSignal | undefined;
   /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
   deadlineAt: number;
   /** Attempts sent so far, token replay included. */
@@ -83,24 +83,23 @@ interface CallContext {
   span: SpanHandle;
   /** Starts the deadline as the first attempt leaves: the wait for a first pacing slot is the client's own queue. */
   startDeadline(): void;
+  /** The call's signal, made on first need with the deadline's timer for the time left. */
+  callSignal(): AbortSignal;
 }
 
-/** What ky's `beforeRequest` hook reads from one attempt (ky's `context` option). */
-type AttemptContext = { context: CallContext; requestId: string; token: string | undefined };
-
-/** ky's `beforeRequest` hook: the attempt's own headers (ids, bearer, Idempotency-Key, `traceparent`), over any caller's. */
-const attemptHeaders: BeforeRequestHook = (request, options) => {
-  const { context, requestId, token } = options.context as AttemptContext;
-  const own: Record<string, string> = {
+/** The attempt's headers for ky's `headers` option: the caller's, then its own (ids, bearer, Idempotency-Key, `traceparent`). */
+function attemptHeaders(context: CallContext, requestId: string, token: string | undefined) {
+  const headers: Record<string, string> = {
+    ...context.headers,
     accept: 'application/json',
     'x-request-id': requestId,
     'x-correlation-id': context.correlationId,
   };
-  if (token) own.authorization = `Bearer ${token}`;
-  if (context.idempotencyKey) own['idempotency-key'] = context.idempotencyKey;
-  context.span.inject(own);
-  for (const [name, value] of Object.entries(own)) request.headers.set(name, value);
-};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (context.idempotencyKey) headers['idempotency-key'] = context.idempotencyKey;
+  context.span.inject(headers);
+  return headers;
+}
 
 /**
  * The client's settings and shared state. Throws a FinInputError for a `defaultHeaders` naming a header of
@@ -135,7 +134,6 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
       prefixUrl: baseUrl,
       fetch: send,
       headers: clientHeaders(options.defaultHeaders, sdk, options.appInfo),
-      hooks: { beforeRequest: [attemptHeaders] },
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
@@ -143,6 +141,8 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
     }),
     pacers: createPacers(options.rateLimit, clock),
     log,
+    /** Whether anything reads an attempt's log lines (a logger was given). */
+    logs: options.logger !== undefined,
     events: createClientEvents(log),
     telemetry: createTransportTelemetry(baseUrl, sdk),
     /** The success envelope of a payload schema, built once per schema (zod compiles each new schema). */
@@ -160,9 +160,9 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
 }
 
 /**
- * Opens a call: its identifiers and its signal (the caller's abort and the deadline end it, each with its
- * typed error); `close` releases the signal once the call settles. Bad overrides, an SDK header in `headers`
- * or an Idempotency-Key that is not a uuid v4 throw here, before anything is sent.
+ * Opens a call: its identifiers, and its signal when the first attempt needs one (the caller's abort and the
+ * deadline end it, each with its typed error); `close` releases the signal once the call settles. Bad overrides,
+ * an SDK header in `headers` or an Idempotency-Key that is not a uuid v4 throw here, before anything is sent.
  */
 function openCall(
   client: Client,
@@ -175,13 +175,16 @@ function openCall(
   const endpoint = `${call.method} ${call.path}`;
   const correlationId = call.correlationId ?? uuidv4();
   const { deadlineMs } = client;
-  const controller = new AbortController();
+  let controller: AbortController | undefined;
   const caller = call.signal;
   const onCallerAbort = () =>
-    controller.abort(new FinAbortError({ endpoint, correlationId, cause: caller?.reason }));
-  if (caller?.aborted) onCallerAbort();
-  else caller?.addEventListener('abort', onCallerAbort, { once: true });
+    controller?.abort(new FinAbortError({ endpoint, correlationId, cause: caller?.reason }));
   let deadline: ReturnType<typeof setTimeout> | undefined;
+  const armDeadline = (ending: AbortController) => {
+    const reason = { endpoint, correlationId, scope: 'deadline', timeoutMs: deadlineMs } as const;
+    const leftMs = Math.max(0, context.deadlineAt - client.clock.now().getTime());
+    deadline = setTimeout(() => ending.abort(new FinTimeoutError(reason)), leftMs);
+  };
   const context: CallContext = {
     call,
     endpoint,
@@ -191,32 +194,33 @@ function openCall(
     maxRetries,
     headers,
     requestIds: [],
-    signal: controller.signal,
+    signal: undefined,
     deadlineAt: Number.POSITIVE_INFINITY,
     attempts: 0,
     tokenReplayed: false,
     span: noopSpan,
     startDeadline() {
-      if (deadline !== undefined) return;
+      if (context.deadlineAt !== Number.POSITIVE_INFINITY) return;
       context.deadlineAt = client.clock.now().getTime() + deadlineMs;
-      const reason = () =>
-        new FinTimeoutError({ endpoint, correlationId, scope: 'deadline', timeoutMs: deadlineMs });
-      deadline = setTimeout(() => controller.abort(reason()), deadlineMs);
+      if (controller) armDeadline(controller);
+    },
+    callSignal() {
+      if (controller) return controller.signal;
+      controller = new AbortController();
+      context.signal = controller.signal;
+      if (caller?.aborted) onCallerAbort();
+      else caller?.addEventListener('abort', onCallerAbort, { once: true });
+      if (context.deadlineAt !== Number.POSITIVE_INFINITY) armDeadline(controller);
+      return controller.signal;
     },
   };
+  // Without the caller's signal, an attempt shorter than the deadline is bounded by its own time alone.
+  if (caller || timeoutMs >= deadlineMs) context.callSignal();
   const close = () => {
     clearTimeout(deadline);
     caller?.removeEventListener('abort', onCallerAbort);
   };
   return { context, close };
-}
-
-/** One answered attempt before decoding: status, body text, the headers a result may show, the `Response`. */
-interface FetchedAnswer {
-  status: number;
-  text: string;
-  headers: Record<string, string>;
-  response: Response;
 }
 
 /** Response headers never copied to results or errors. */
@@ -240,27 +244,31 @@ function locationOrigin(location: string | null, requestUrl: string): string | u
   }
 }
 
-/** The attempt's body for ky: the token endpoint's form, the JSON, or none; the call's own headers beside it. */
-function bodyOf(call: RequestOptions<z.ZodType>, headers: Readonly<Record<string, string>>) {
+/** The attempt's body and headers for ky: the token endpoint's form, the JSON, or none. */
+function bodyOf(call: RequestOptions<z.ZodType>, headers: Record<string, string>) {
   if (call.form) {
     const form = Object.entries(call.form).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
     );
-    const type = { 'content-type': 'application/x-www-form-urlencoded' };
-    return { body: new URLSearchParams(form).toString(), headers: { ...headers, ...type } };
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { body: new URLSearchParams(form).toString(), headers };
   }
   if (call.body === undefined) return { headers };
-  return { json: call.body, headers: { ...headers, 'content-type': 'application/json' } };
+  headers['content-type'] = 'application/json';
+  return { json: call.body, headers };
 }
 
-/** The answer's status and body; a redirect (never followed) or an oversized body is refused, its body left unread. */
+/**
+ * The answer, its visible headers copied from the `Response` on first read; a redirect (never followed) or an
+ * oversized body is refused, its body left unread.
+ */
 async function readAnswer(
   client: Client,
   context: CallContext,
   response: Response,
   ids: { endpoint: string; correlationId: string; requestId: string },
   signal: AbortSignal,
-): Promise<FetchedAnswer> {
+): Promise<Answer> {
   const { status } = response;
   if (status >= 300 && status < 400) {
     await response.body?.cancel().catch(() => {});
@@ -272,7 +280,19 @@ async function readAnswer(
   }
   try {
     const text = await readBody(response, client.maxResponseBytes, signal);
-    return { status, text, headers: visibleHeaders(response), response };
+    let headers: Record<string, string> | undefined;
+    const now = client.clock.now().getTime();
+    return {
+      ...ids,
+      status,
+      text,
+      response,
+      now,
+      get headers() {
+        headers ??= visibleHeaders(response);
+        return headers;
+      },
+    };
   } catch (cause) {
     if (!(cause instanceof BodyTooLarge)) throw cause;
     const limit = client.maxResponseBytes;
@@ -281,36 +301,42 @@ async function readAnswer(
 }
 
 /**
- * Sends the request through the client's ky instance and reads the whole answer within the attempt's bound
- * (headers and body); a failure without an answer becomes the typed error.
+ * Sends the request through the client's ky instance and reads the whole answer within the attempt's bound,
+ * headers and body (decision TR-3): with a call signal, one bounded signal handed to ky; without, ky's own
+ * `timeout` until the headers, then a bounded signal for the time left over the body. A failure without an
+ * answer becomes the typed error.
  */
 async function fetchAnswer(
   client: Client,
   context: CallContext,
   requestId: string,
   token: string | undefined,
-): Promise<FetchedAnswer> {
-  const { call } = context;
-  const attempt = createBoundedSignal(context.signal, context.timeoutMs);
+): Promise<Answer> {
+  const { call, timeoutMs } = context;
+  const sentAt = client.clock.now().getTime();
+  let attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
     const response = await client.ky(call.path.replace(/^\/+/, ''), {
       method: call.method,
       searchParams: call.query,
-      ...bodyOf(call, context.headers),
-      signal: attempt.signal,
-      context: { context, requestId, token } satisfies AttemptContext,
+      ...bodyOf(call, attemptHeaders(context, requestId, token)),
+      ...(attempt ? { signal: attempt.signal } : { timeout: timeoutMs }),
     });
+    attempt ??= createBoundedSignal(
+      undefined,
+      Math.max(1, sentAt + timeoutMs - client.clock.now().getTime()),
+    );
     return await readAnswer(client, context, response, ids, attempt.signal);
   } catch (cause) {
-    if (context.signal.aborted) throw context.signal.reason;
+    if (context.signal?.aborted) throw context.signal.reason;
     if (cause instanceof FinRedirectError || cause instanceof FinResponseTooLargeError) throw cause;
     // No cause kept for a timeout: the fetch's errors may hold its Request, whose headers carry the bearer token.
-    if (attempt.timedOut())
-      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs: context.timeoutMs });
+    if (cause instanceof TimeoutError || attempt?.timedOut())
+      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs });
     throw new FinConnectionError({ ...ids, cause });
   } finally {
-    attempt.dispose();
+    attempt?.dispose();
   }
 }
 
@@ -318,6 +344,15 @@ async function fetchAnswer(
 interface Attempt {
   readonly log: { method: string; path: string; attempt: number; requestId: string };
   readonly hook: RequestEvent;
+}
+
+/** The attempt's names, made only when a logger, a listener or a started span reads them (decision TR-3). */
+function describeAttempt(client: Client, context: CallContext, requestId: string): Attempt | undefined {
+  if (!client.logs && !client.events.listening() && context.span === noopSpan) return undefined;
+  const { method, path, rate, route } = context.call;
+  const { attempts: attempt, correlationId } = context;
+  const hook: RequestEvent = { method, route: route ?? path, rate, requestId, correlationId, attempt };
+  return { log: { method, path, attempt, requestId }, hook };
 }
 
 /** Waits for the call's pacing slot; a wait (the client's own limit, or a 429's hold) shows on the call's span. */
@@ -339,7 +374,7 @@ function recordFailure(
   failure: unknown,
   elapsedMs: number,
 ) {
-  if (!context.signal.aborted) {
+  if (!context.signal?.aborted) {
     const error = failure instanceof Error ? failure.name : String(failure);
     client.log('warn', { event: 'http.failure', ...event, error, durationMs: elapsedMs });
     context.span.event('http.attempt', {
@@ -358,24 +393,24 @@ function recordFailure(
   });
 }
 
-/** The answered attempt's log line, span event, rate-limit count and `response` event; returns the server's own request id. */
+/** The answered attempt's log line, span event and `response` event. */
 function recordAnswer(
   client: Client,
   context: CallContext,
   { log: event, hook }: Attempt,
   answer: Answer,
-  timing: { durationMs: number; processingTimeMs: number | undefined },
-): string | undefined {
-  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
-  const serverRequestId = serverRequestIdOf(answer);
+  timing: { durationMs: number; processingTimeMs: number | undefined; serverRequestId: string | undefined },
+) {
   const { status, correlationId } = answer;
+  const { serverRequestId, durationMs, processingTimeMs } = timing;
   client.log(status >= 400 ? 'warn' : 'debug', {
     event: 'http.response',
     ...event,
     serverRequestId,
     status,
     correlationId,
-    ...timing,
+    durationMs,
+    processingTimeMs,
   });
   context.span.event('http.attempt', {
     'http.request.header.x-request-id': [event.requestId],
@@ -383,9 +418,7 @@ function recordAnswer(
     'http.response.status_code': status,
     'fin.server_request_id': serverRequestId,
   });
-  if (status === 429) client.telemetry.rateLimited(1, { 'fin.rate_class': context.call.rate });
-  client.events.emit('response', { ...hook, status, elapsedMs: timing.durationMs, error: undefined });
-  return serverRequestId;
+  client.events.emit('response', { ...hook, status, elapsedMs: durationMs, error: undefined });
 }
 
 /** Decodes the answer (token body or envelope) into the call's data and its metadata. */
@@ -415,7 +448,9 @@ function resultOf<T>(
     idempotencyKey: context.idempotencyKey,
     message: decoded.message,
     attempts: context.attempts,
-    headers: answer.headers,
+    get headers() {
+      return answer.headers;
+    },
   };
   Object.defineProperty(meta, 'response', { value: answer.response, enumerable: false });
   return { data: decoded.data as T, meta };
@@ -427,33 +462,34 @@ async function sendAttempt<T>(
   context: CallContext,
   token: string | undefined,
 ): Promise<HttpResult<T>> {
-  const { call, correlationId } = context;
-  const { method, path, rate } = call;
-  const attempt = ++context.attempts;
+  ++context.attempts;
   const requestId = uuidv4();
   await awaitSlot(client, context);
   context.startDeadline();
   context.requestIds.push(requestId);
-  const log = { method, path, attempt, requestId };
-  client.log('debug', { event: 'http.request', ...log, rate, correlationId });
-  const hook: RequestEvent = { method, route: call.route ?? path, rate, requestId, correlationId, attempt };
-  client.events.emit('request', hook);
+  let seen = describeAttempt(client, context, requestId);
+  if (seen) {
+    const { rate } = context.call;
+    client.log('debug', { event: 'http.request', ...seen.log, rate, correlationId: context.correlationId });
+    client.events.emit('request', seen.hook);
+  }
   const startedAt = client.clock.now().getTime();
-  let fetched: FetchedAnswer;
+  let answer: Answer;
   try {
-    fetched = await fetchAnswer(client, context, requestId, token);
+    answer = await fetchAnswer(client, context, requestId, token);
   } catch (failure) {
-    recordFailure(client, context, { log, hook }, failure, client.clock.now().getTime() - startedAt);
+    seen ??= describeAttempt(client, context, requestId);
+    if (seen) recordFailure(client, context, seen, failure, client.clock.now().getTime() - startedAt);
     throw failure;
   }
-  const processing = Number(fetched.headers['x-processing-time-ms']);
+  const processing = Number(answer.response.headers.get('x-processing-time-ms') ?? Number.NaN);
   const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
-  const now = client.clock.now().getTime();
-  const answer: Answer = { ...fetched, endpoint: context.endpoint, requestId, correlationId, now };
-  const serverRequestId = recordAnswer(client, context, { log, hook }, answer, {
-    durationMs: now - startedAt,
-    processingTimeMs,
-  });
+  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
+  const serverRequestId = serverRequestIdOf(answer);
+  const timing = { durationMs: answer.now - startedAt, processingTimeMs, serverRequestId };
+  if (answer.status === 429) client.telemetry.rateLimited(1, { 'fin.rate_class': context.call.rate });
+  seen ??= describeAttempt(client, context, requestId);
+  if (seen) recordAnswer(client, context, seen, answer, timing);
   return resultOf<T>(client, context, answer, { serverRequestId, processingTimeMs });
 }
 
@@ -504,7 +540,7 @@ async function withTokenReplay<T>(
  * `Retry-After` beyond the cap, or a wait that would end past the call's deadline.
  */
 function retryWaitMs(client: Client, context: CallContext, error: Error, retry: number): number | undefined {
-  if (context.signal.aborted) return undefined;
+  if (context.signal?.aborted) return undefined;
   const write = context.call.rate === 'write';
   if (!isRetryable(error, { write, idempotencyKey: context.idempotencyKey })) return undefined;
   const retryAfterMs = isFinApiError(error) ? error.retryAfterMs : undefined;
@@ -548,7 +584,7 @@ function retryLoop<T>(client: Client, context: CallContext, attempt: () => Promi
         'fin.retry.after': isFinApiError(error) && error.retryAfterMs !== undefined,
         'error.type': isFinApiError(error) ? error.code : error.name,
       });
-      await sleep(delayMs, context.signal);
+      await sleep(delayMs, context.callSignal());
       return true;
     },
   });
