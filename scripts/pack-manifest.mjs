@@ -8,6 +8,8 @@ const packagesFolder = fileURLToPath(new URL('../packages', import.meta.url));
 const MANIFEST = 'package.json';
 /** The manifest as committed, while the packed one is on disk (never in a tarball: `files` leaves it out). */
 const KEPT = 'package.json.workspace';
+/** Where the packed manifest is written before it replaces the committed one in one rename. */
+const PACKING = 'package.json.packing';
 const FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies', 'devDependencies'];
 
 /** Every workspace package's version, by name. */
@@ -47,7 +49,10 @@ function prepack() {
   }
   if (!changed) return;
   writeFileSync(KEPT, text);
-  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  // A rename, not a rewrite in place: `pnpm -r pack` runs the packages' prepacks side by side, and each reads the
+  // others' manifests (workspaceVersions), which must never be seen empty or half written.
+  writeFileSync(PACKING, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(PACKING, MANIFEST);
 }
 
 function postpack() {
