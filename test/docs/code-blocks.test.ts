@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, publishedPackages, repositoryRoot } from '../release/packed-install.js';
+import { ensureBuilt, packWorkspace, publishedPackages, repositoryRoot } from '../release/packed-install.js';
 import { codeBlocks, installedPackages, type Program, programs } from './code-blocks.js';
 
 const run = promisify(execFile);
@@ -54,11 +54,7 @@ const tarballOf = async (name: string) => {
 beforeAll(async () => {
   await ensureBuilt();
   tarballs = await mkdtemp(join(tmpdir(), 'fin-doc-tarballs-'));
-  await run(
-    'npx',
-    ['-y', 'pnpm@10.34.8', '-r', '--filter', './packages/*', 'pack', '--pack-destination', tarballs],
-    { cwd: repositoryRoot, maxBuffer: 32 * 1024 * 1024 },
-  );
+  await packWorkspace(tarballs);
 }, 600_000);
 
 const projects = new Map<string, Promise<string>>();

@@ -6,25 +6,38 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, npmInstall, publishedPackages, repositoryRoot, runSmoke } from './packed-install.js';
+import {
+  ensureBuilt,
+  npmInstall,
+  publishedPackages,
+  repositoryRoot,
+  runSmoke,
+  whilePacking,
+} from './packed-install.js';
 import { expectedJourney } from './smoke-expected.js';
 
 const run = promisify(execFile);
 const manifestOf = async (folder: string) => JSON.parse(await readFile(join(folder, 'package.json'), 'utf8'));
+const manifestText = (name: string) =>
+  readFile(join(repositoryRoot, 'packages', name, 'package.json'), 'utf8');
 const committed = new Map<string, string>();
+const left = new Map<string, string>();
 let folder = '';
 
 beforeAll(async () => {
   await ensureBuilt();
-  for (const name of publishedPackages)
-    committed.set(name, await readFile(join(repositoryRoot, 'packages', name, 'package.json'), 'utf8'));
   folder = await mkdtemp(join(tmpdir(), 'fin-npm-packed-'));
-  // npm alone, one package at a time, as a newcomer without pnpm would release them.
-  for (const name of publishedPackages)
-    await run('npm', ['pack', '--silent', '--pack-destination', folder], {
-      cwd: join(repositoryRoot, 'packages', name),
-      maxBuffer: 32 * 1024 * 1024,
-    });
+  // npm alone, one package at a time, as a newcomer without pnpm would release them; the manifests read
+  // before and after while no other test packs.
+  await whilePacking(async () => {
+    for (const name of publishedPackages) committed.set(name, await manifestText(name));
+    for (const name of publishedPackages)
+      await run('npm', ['pack', '--silent', '--pack-destination', folder], {
+        cwd: join(repositoryRoot, 'packages', name),
+        maxBuffer: 32 * 1024 * 1024,
+      });
+    for (const name of publishedPackages) left.set(name, await manifestText(name));
+  });
   const tarballs = (await readdir(folder)).filter((file) => file.endsWith('.tgz'));
   await writeFile(
     join(folder, 'package.json'),
@@ -52,9 +65,7 @@ describe('FIT-7: npm-packed tarballs', () => {
           expect(range, `${field}.${dependency}`).not.toMatch(/^workspace:/);
           if (dependency.startsWith('@fin/')) expect(range).toMatch(/^\^\d+\.\d+\.\d+/);
         }
-      expect(await readFile(join(repositoryRoot, 'packages', name, 'package.json'), 'utf8')).toBe(
-        committed.get(name),
-      );
+      expect(left.get(name)).toBe(committed.get(name));
     },
   );
 

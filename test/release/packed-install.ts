@@ -1,9 +1,10 @@
 // Packs the workspace packages the way a release does and installs the tarballs where a user would.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
@@ -26,6 +27,51 @@ const pnpm = async (args: string[], cwd = repositoryRoot) => {
   const manifest = JSON.parse(await readFile(join(repositoryRoot, 'package.json'), 'utf8'));
   return run('npx', ['-y', manifest.packageManager, ...args], { cwd, maxBuffer: 32 * 1024 * 1024 });
 };
+
+/** Held while a test packs: a pack rewrites the package's manifest for a moment (scripts/pack-manifest.mjs). */
+const packLock = join(repositoryRoot, 'node_modules', '.fin-pack-lock');
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `work` while no other test process packs this workspace: test files run side by side, and two packs of
+ * one package at once can leave its committed manifest rewritten. A lock left by a process that died is taken over.
+ */
+export async function whilePacking<T>(work: () => Promise<T>): Promise<T> {
+  const owner = join(packLock, 'pid');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      await mkdir(packLock);
+      await writeFile(owner, String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(await readFile(owner, 'utf8').catch(() => '0'));
+      if (pid > 0 && !isRunning(pid)) await rm(packLock, { recursive: true, force: true });
+      else if (Date.now() > deadline)
+        throw new Error(`${packLock} held for 10 minutes (by pid ${pid || '?'})`);
+      else await sleep(250);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(packLock, { recursive: true, force: true });
+  }
+}
+
+/** The five packages packed by pnpm, as a release does, into `folder`. */
+export function packWorkspace(folder: string): Promise<unknown> {
+  return whilePacking(() => pnpm(['-r', '--filter', './packages/*', 'pack', '--pack-destination', folder]));
+}
 
 /** Builds the packages whose dist is missing, so the test also runs on its own after a fresh clone. */
 export async function ensureBuilt(): Promise<void> {
@@ -55,7 +101,7 @@ export async function installPackedPackages({
   testing?: boolean;
 } = {}): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'fin-packed-'));
-  await pnpm(['-r', '--filter', './packages/*', 'pack', '--pack-destination', folder]);
+  await packWorkspace(folder);
   const tarballs = (await readdir(folder)).filter((file) => file.endsWith('.tgz'));
   await writeFile(
     join(folder, 'package.json'),
