@@ -55,7 +55,7 @@ export function createClientEvents(log: TransportLog): ClientEventHub {
   return {
     on: (name, listener) => void setOf(name).add(listener),
     off: (name, listener) => void setOf(name).delete(listener),
-    listening: () => listeners.request.size > 0 || listeners.response.size > 0,
+    listening: () => NAMES.some((name) => listeners[name].size > 0),
     emit(name, event) {
       const set = setOf(name);
       if (set.size === 0) return;

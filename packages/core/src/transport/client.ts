@@ -303,17 +303,17 @@ async function readAnswer(
 /**
  * Sends the request through the client's ky instance and reads the whole answer within the attempt's bound,
  * headers and body (decision TR-3): with a call signal, one bounded signal handed to ky; without, ky's own
- * `timeout` until the headers, then a bounded signal for the time left over the body. A failure without an
- * answer becomes the typed error.
+ * `timeout` until the headers, then a bounded signal for the time left since `sentAt` over the body. A failure
+ * without an answer becomes the typed error.
  */
 async function fetchAnswer(
   client: Client,
   context: CallContext,
   requestId: string,
   token: string | undefined,
+  sentAt: number,
 ): Promise<Answer> {
   const { call, timeoutMs } = context;
-  const sentAt = client.clock.now().getTime();
   let attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
@@ -476,7 +476,7 @@ async function sendAttempt<T>(
   const startedAt = client.clock.now().getTime();
   let answer: Answer;
   try {
-    answer = await fetchAnswer(client, context, requestId, token);
+    answer = await fetchAnswer(client, context, requestId, token, startedAt);
   } catch (failure) {
     seen ??= describeAttempt(client, context, requestId);
     if (seen) recordFailure(client, context, seen, failure, client.clock.now().getTime() - startedAt);
