@@ -21,7 +21,9 @@
  *   `completed` (replay), `conflict` (other fingerprint) or `in_progress`. It counts the write's rate-limit
  *   hit first (`rate_limited`: nothing claimed) and, once claimed, answers the reads the write declared,
  *   in the same atomic step (one round trip on PostgreSQL). A claim is a lease:
- *   after `leaseMs` without completion (a crashed instance) the next claim takes it over.
+ *   after `leaseMs` without completion (a crashed instance) the next claim takes it over. A `claimWrite`
+ *   that throws holds no claim: the key is free for the client's retry (at once, or once the holder's
+ *   liveness runs out when the store cannot even release it).
  *   `completeIdempotencyKey`/`releaseIdempotencyKey` act only for the `owner` that holds the claim.
  * - The atomic phase (issue 19): a write that carries a `KeyAnswer` (`createAuthorization`,
  *   `updateAuthorization`) stores its effect AND the key's answer in one atomic step, and only while

@@ -2,7 +2,7 @@
 import { type Clock, type Logger, systemClock } from '@fin/core';
 import type { RateLimitDecision, RateLimitHit } from '../ports/rate-limiter.js';
 import { defaultRetention } from '../ports/retention.js';
-import type { KeyAnswer, Store, WriteClaim, WriteClaimResult } from '../ports/store.js';
+import type { IdempotencyKeyRef, KeyAnswer, Store, WriteClaim, WriteClaimResult } from '../ports/store.js';
 import { isStoreUnavailable } from '../ports/store-unavailable.js';
 import * as authorizations from './authorizations.js';
 import * as catalog from './catalog-snapshots.js';
@@ -90,10 +90,17 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     }
   }
 
+  /** Ends this instance's hold on a claim: its heartbeat first, whether or not the row can be deleted. */
+  async function releaseIdempotencyKey(ref: IdempotencyKeyRef): Promise<void> {
+    heartbeats.stop(ref);
+    await idempotency.releaseIdempotencyKey(pool, ref);
+  }
+
   /**
    * The claim and its hit in one statement, or when that fails (not unavailable) the hit and the claim
    * apart. A claim granted without its reads (apart, or the row vanished meanwhile) reads them one by one;
-   * a claim won either way starts its heartbeat.
+   * a claim won either way starts its heartbeat. One whose reads failed is released before the error goes
+   * up (its caller holds nothing); if the release fails too, no heartbeat keeps it past its liveness.
    */
   async function claimWrite(claim: WriteClaim): Promise<WriteClaimResult> {
     const result = await claimWithFallback(claim);
@@ -101,12 +108,17 @@ export function postgresStore(options: PostgresStoreOptions): Store {
     heartbeats.start(claim);
     const { reads, clientId, now } = claim;
     if (!reads || result.found) return result;
-    const [activeByImei, unusedProposal, exchangeNotices] = await Promise.all([
-      authorizations.findActiveByImei(pool, reads.imei, now),
-      proposals.findUnusedProposal(pool, reads.clientTaxId, reads.storeId, now),
-      authorizations.findExchangeNotices(pool, clientId, reads.clientTaxId),
-    ]);
-    return { outcome: 'claimed', found: { activeByImei, unusedProposal, exchangeNotices } };
+    try {
+      const [activeByImei, unusedProposal, exchangeNotices] = await Promise.all([
+        authorizations.findActiveByImei(pool, reads.imei, now),
+        proposals.findUnusedProposal(pool, reads.clientTaxId, reads.storeId, now),
+        authorizations.findExchangeNotices(pool, clientId, reads.clientTaxId),
+      ]);
+      return { outcome: 'claimed', found: { activeByImei, unusedProposal, exchangeNotices } };
+    } catch (error) {
+      await releaseIdempotencyKey(claim).catch(() => {});
+      throw error;
+    }
   }
 
   async function claimWithFallback(claim: WriteClaim): Promise<WriteClaimResult> {
@@ -135,10 +147,7 @@ export function postgresStore(options: PostgresStoreOptions): Store {
       heartbeats.stop(ref);
       await idempotency.completeIdempotencyKey(pool, ref);
     },
-    releaseIdempotencyKey: async (ref) => {
-      heartbeats.stop(ref);
-      await idempotency.releaseIdempotencyKey(pool, ref);
-    },
+    releaseIdempotencyKey,
 
     consumeRateLimit: consumeWithFallback,
 

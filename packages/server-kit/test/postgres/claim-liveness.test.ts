@@ -1,4 +1,4 @@
-// DESIGN 20 / SF-1: a claim held by a dead instance frees after 4 s of silence; a live holder's heartbeat keeps it, on the injected clock.
+// DESIGN 20 / SF-1: a claim held by a dead instance frees after 4 s of silence; a live holder's heartbeat keeps it, on the injected clock; a claim that failed holds nothing.
 import type { Store } from '@fin/server-kit';
 import { migrate, postgresStore } from '@fin/server-kit/postgres';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,16 @@ async function aliveUntil(key: string): Promise<number> {
   });
 }
 
+async function rowsOf(key: string): Promise<number> {
+  return withClient(connectionString, async (db) => {
+    const { rows } = await db.query(
+      'SELECT count(*)::int AS n FROM fin_idempotency_keys WHERE idem_key = $1',
+      [key],
+    );
+    return rows[0]!.n as number;
+  });
+}
+
 describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)', (prepared) => {
   it('SF-1: a claim whose holder died (no heartbeat) is still held 3.999 s later and taken over at 4 s, well before its 30 s lease', async () => {
     const { clock, a, b } = instances(prepared);
@@ -98,5 +108,25 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
     expect(
       (await b.claimWrite({ ...claimOf(key, 'retry'), now: new Date(T0.getTime() + 30_000) })).outcome,
     ).toBe('claimed');
+  });
+
+  it('a claim whose reads fail after the key was won (claimed apart, then fin_authorizations locked) throws and holds nothing: the retry claims at once', async () => {
+    const { clock, b } = instances(prepared);
+    const a = postgresStore({ connectionString, clock, preparedStatements: prepared, lockTimeoutMs: 100 });
+    open.push(a);
+    const key = `reads-fail-${keys++}`;
+    // Without a hit the key is claimed alone and the authorize's reads follow: the lock fails them.
+    const reads = { imei: '490154203237518', clientTaxId: '52998224725', storeId: 'store-1' };
+    const failed = await withClient(connectionString, async (db) => {
+      await db.query('BEGIN');
+      await db.query('LOCK TABLE fin_authorizations IN ACCESS EXCLUSIVE MODE');
+      const outcome = await a.claimWrite({ ...claimOf(key, 'failed'), reads }).catch((error) => error);
+      await db.query('COMMIT');
+      return outcome;
+    });
+    expect(failed).toBeInstanceOf(Error);
+    // Released, not left for a heartbeat to keep alive until its 30 s lease: the retry runs at once.
+    expect(await rowsOf(key)).toBe(0);
+    expect((await b.claimWrite(claimOf(key, 'retry'))).outcome).toBe('claimed');
   });
 });
