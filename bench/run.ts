@@ -1,4 +1,4 @@
-// `pnpm bench [server|client|sync|footprint|soak|tracing ...] [--quick]`: runs the figures and prints one table.
+// `pnpm bench [server|client|client-parts|sync|footprint|soak|tracing ...] [--quick]`: runs the figures and prints one table.
 import { type Figure, loadHeader, loadNow, type Row } from './lib/figure.js';
 import { formatTable } from './lib/table.js';
 
@@ -6,12 +6,13 @@ import { formatTable } from './lib/table.js';
 const figures: readonly { name: string; load: () => Promise<Figure> }[] = [
   { name: 'server', load: async () => (await import('./figures/server.js')).server },
   { name: 'client', load: async () => (await import('./figures/client.js')).client },
+  { name: 'client-parts', load: async () => (await import('./figures/client-parts.js')).clientParts },
   { name: 'sync', load: async () => (await import('./figures/sync.js')).sync },
   { name: 'footprint', load: async () => (await import('./figures/footprint.js')).footprint },
   { name: 'soak', load: async () => (await import('./figures/soak.js')).soak },
   { name: 'tracing', load: async () => (await import('./figures/tracing.js')).tracing },
 ];
-/** `soak` runs only when named: it is the long variant of the reliability suite's soak test. */
+/** `soak` (the long variant of the reliability suite's soak test) and `client-parts` (a diagnosis) run only when named. */
 const byDefault = new Set(['server', 'client', 'sync', 'footprint', 'tracing']);
 
 const args = process.argv.slice(2);

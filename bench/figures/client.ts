@@ -1,4 +1,5 @@
 // Client figures: a burst of concurrent authorize calls, then sequential ones through @fin/authorization-client and the libraries a user could pick instead (ky alone, openai-node, stripe-node, bare fetch).
+import { readFileSync } from 'node:fs';
 import { AuthorizationClient } from '@fin/authorization-client';
 import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row, verdict } from '../lib/figure.js';
@@ -19,7 +20,7 @@ const BATCH = 100;
  * (measured: 1.1-1.4 ms of CPU per call over calls 100-600, 0.66-0.69 ms from call 1 100 on): a POS process
  * runs for hours, so every side is warmed past that before anything is counted.
  */
-const plans = { full: { warmup: 1500, calls: 3000 }, quick: { warmup: 1200, calls: 1000 } };
+export const plans = { full: { warmup: 1500, calls: 3000 }, quick: { warmup: 1200, calls: 1000 } };
 
 const OURS = 'AuthorizationClient';
 type Side = typeof OURS | PeerName;
@@ -29,15 +30,32 @@ interface Spent {
   wallMs: number;
   /** CPU milliseconds of this process (the server runs in another): what the client itself costs. */
   cpuMs: number;
+  /** CPU milliseconds of the calling thread alone, without V8's helper threads (GC, compiler); Linux only, else NaN. */
+  threadMs: number;
+}
+
+/** The main thread's CPU so far in ms (Linux `/proc`, 10 ms ticks), or NaN where there is no such file. */
+function threadCpuMs(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Time spent in `count` sequential calls. */
 async function timed(call: Call, count: number): Promise<Spent> {
   const cpu = process.cpuUsage();
+  const thread = threadCpuMs();
   const startedAt = performance.now();
   for (let i = 0; i < count; i++) await call();
   const used = process.cpuUsage(cpu);
-  return { wallMs: performance.now() - startedAt, cpuMs: (used.user + used.system) / 1000 };
+  return {
+    wallMs: performance.now() - startedAt,
+    cpuMs: (used.user + used.system) / 1000,
+    threadMs: threadCpuMs() - thread,
+  };
 }
 
 /**
@@ -51,9 +69,12 @@ function orderOf<T>(sides: readonly T[], batch: number): T[] {
 }
 
 /** Wall and CPU milliseconds per call of each side, every side warmed first, then measured in rotating batches. */
-async function perCall(sides: Map<Side, Call>, plan: { warmup: number; calls: number }) {
+export async function perCall<S extends string>(
+  sides: Map<S, Call>,
+  plan: { warmup: number; calls: number },
+) {
   for (const call of sides.values()) await timed(call, plan.warmup);
-  const spent = new Map([...sides.keys()].map((side) => [side, { wallMs: 0, cpuMs: 0 }]));
+  const spent = new Map([...sides.keys()].map((side) => [side, { wallMs: 0, cpuMs: 0, threadMs: 0 }]));
   const batches = Math.ceil(plan.calls / BATCH);
   for (let batch = 0; batch < batches; batch++) {
     for (const side of orderOf([...sides.keys()], batch)) {
@@ -61,12 +82,13 @@ async function perCall(sides: Map<Side, Call>, plan: { warmup: number; calls: nu
       const into = spent.get(side)!;
       into.wallMs += more.wallMs;
       into.cpuMs += more.cpuMs;
+      into.threadMs += more.threadMs;
     }
   }
   const calls = batches * BATCH;
-  const per = (side: Side) => {
-    const { wallMs, cpuMs } = spent.get(side)!;
-    return { wallMs: wallMs / calls, cpuMs: cpuMs / calls };
+  const per = (side: S): Spent => {
+    const { wallMs, cpuMs, threadMs } = spent.get(side)!;
+    return { wallMs: wallMs / calls, cpuMs: cpuMs / calls, threadMs: threadMs / calls };
   };
   return { calls, per };
 }

@@ -30,13 +30,22 @@ function authorized(answer: Envelope, library: string): void {
     throw new Error(`bench authorization through ${library} not authorized`);
 }
 
-/** ky as its README shows: one instance (prefix, bearer, timeout, POST retried), `json` in, `.json()` out. */
-function viaKy(baseUrl: string, token: string, nextCart: () => AuthorizeRequest): Call {
+/**
+ * ky as its README shows: one instance (prefix, bearer, timeout, POST retried), `json` in, `.json()` out;
+ * `fetchImpl` replaces the global fetch (bench/figures/client-parts.ts calls it in process).
+ */
+export function viaKy(
+  baseUrl: string,
+  token: string,
+  nextCart: () => AuthorizeRequest,
+  fetchImpl?: typeof fetch,
+): Call {
   const api = ky.create({
     prefixUrl: baseUrl,
     headers: { authorization: `Bearer ${token}` },
     timeout: TIMEOUT_MS,
     retry: { limit: MAX_RETRIES, methods: ['post'] },
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   return async () => {
     const answer = await api.post(PATH.slice(1), { json: nextCart(), headers: freshIds() }).json<Envelope>();
