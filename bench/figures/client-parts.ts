@@ -60,10 +60,10 @@ const OURS = 'AuthorizationClient';
 async function run(options: FigureOptions): Promise<Row[]> {
   const plan = options.quick ? plans.quick : plans.full;
   const command = commandOf('client-parts', options);
-  const row = (figure: string, measured: number, baseline: number, side: string, unit = 'µs'): Row => ({
+  const row = (figure: string, measured: number, baseline: number, side: string): Row => ({
     figure,
-    measured: `${fixed(measured * 1000, 0)} ${unit} ${side}`,
-    baseline: `${fixed(baseline * 1000, 0)} ${unit} ky alone`,
+    measured: `${fixed(measured * 1000, 0)} µs ${side}`,
+    baseline: `${fixed(baseline * 1000, 0)} µs ky alone`,
     ratio: fixed(measured / baseline),
     command,
   });

@@ -35,8 +35,8 @@ const FAULT_AT_MS = 800;
 /** A sale (and its confirm or cancel) not settled this long after the fault ended is a failure of the test. */
 const SETTLE_AFTER_FAULT_MS = 30_000;
 /**
- * Each test's own bound, past the settling time: a key that never settles fails the checks with its
- * report instead of timing out; with the fault's own length added where it is long.
+ * The bound of each fault's test, past the settling time: a key that never settles fails the checks with
+ * its report instead of timing out; the faults that last long add their own length to it.
  */
 const FAULT_TEST_MS = LOAD_MS + SETTLE_AFTER_FAULT_MS + 60_000;
 /** No attempt waits longer for its answer: the service answers within its 2.5 s deadline, 4x that on a loaded CI machine. */
@@ -144,17 +144,19 @@ export function describeFaultSuite(options: FaultSuiteOptions): void {
   /** One attempt, as a POS sends it; a dropped connection is an answer of status 0. */
   async function send(instance: Instance, call: Call): Promise<Answer> {
     const sent = Date.now();
+    const answered = (fields: Pick<Answer, 'status' | 'body' | 'retryAfter'>): Answer => {
+      const at = Date.now();
+      return { ...fields, at, ms: at - sent };
+    };
     try {
       const answer = await post(instance, call.path, call.body, { token, idempotencyKey: call.key });
-      return {
+      return answered({
         status: answer.status,
         body: answer.body,
         retryAfter: answer.headers.get('retry-after'),
-        at: Date.now(),
-        ms: Date.now() - sent,
-      };
+      });
     } catch {
-      return { status: 0, body: null, retryAfter: null, at: Date.now(), ms: Date.now() - sent };
+      return answered({ status: 0, body: null, retryAfter: null });
     }
   }
 
@@ -298,28 +300,22 @@ export function describeFaultSuite(options: FaultSuiteOptions): void {
     }
   };
 
-  describe(`issues 19 and 23: exactly once, no 500 and no exit under PostgreSQL faults (two service processes from the ${options.build}, prepared statements on and off)`, () => {
-    it(
-      'PostgreSQL restarted fast mid-load: every key gets its one answer, no 500, the service recovers by itself',
-      async () => {
-        await underFault('postgres restart -m fast', async () => {
-          await server.halt('fast');
-          await server.resume();
-        });
-      },
-      FAULT_TEST_MS,
-    );
+  describe(`issues 19 and 23: exactly once, no 500 and no exit under PostgreSQL faults (two service processes from the ${options.build}, prepared statements on and off)`, {
+    timeout: FAULT_TEST_MS,
+  }, () => {
+    it('PostgreSQL restarted fast mid-load: every key gets its one answer, no 500, the service recovers by itself', async () => {
+      await underFault('postgres restart -m fast', async () => {
+        await server.halt('fast');
+        await server.resume();
+      });
+    });
 
-    it(
-      'PostgreSQL restarted immediate (crash and recovery) mid-load: the same',
-      async () => {
-        await underFault('postgres restart -m immediate', async () => {
-          await server.halt('immediate');
-          await server.resume();
-        });
-      },
-      FAULT_TEST_MS,
-    );
+    it('PostgreSQL restarted immediate (crash and recovery) mid-load: the same', async () => {
+      await underFault('postgres restart -m immediate', async () => {
+        await server.halt('immediate');
+        await server.resume();
+      });
+    });
 
     it(
       `PostgreSQL stopped mid-load for ${options.stoppedMs / 1000} s (connections refused), then started: the same`,
@@ -333,39 +329,31 @@ export function describeFaultSuite(options: FaultSuiteOptions): void {
       options.stoppedMs + FAULT_TEST_MS,
     );
 
-    it(
-      'connections exhausted (the role limited to 2, its sessions terminated) for 2 s: the same',
-      async () => {
-        await underFault('too many connections 2 s', async () => {
-          await admin(async (db) => {
-            await db.query(`ALTER ROLE ${SERVICE_ROLE} CONNECTION LIMIT 2`);
-            await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
-              SERVICE_ROLE,
-            ]);
-          });
-          await sleep(2_000);
-          await admin((db) => db.query(`ALTER ROLE ${SERVICE_ROLE} CONNECTION LIMIT -1`));
+    it('connections exhausted (the role limited to 2, its sessions terminated) for 2 s: the same', async () => {
+      await underFault('too many connections 2 s', async () => {
+        await admin(async (db) => {
+          await db.query(`ALTER ROLE ${SERVICE_ROLE} CONNECTION LIMIT 2`);
+          await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
+            SERVICE_ROLE,
+          ]);
         });
-      },
-      FAULT_TEST_MS,
-    );
+        await sleep(2_000);
+        await admin((db) => db.query(`ALTER ROLE ${SERVICE_ROLE} CONNECTION LIMIT -1`));
+      });
+    });
 
-    it(
-      'a lock on fin_authorizations held 2.5 s, past the lock timeout: 503s meanwhile, then the same',
-      async () => {
-        const { report } = await underFault('table lock held 2.5 s', async () => {
-          await admin(async (db) => {
-            await db.query('BEGIN');
-            await db.query('LOCK TABLE fin_authorizations IN ACCESS EXCLUSIVE MODE');
-            await sleep(2_500);
-            await db.query('COMMIT');
-          });
+    it('a lock on fin_authorizations held 2.5 s, past the lock timeout: 503s meanwhile, then the same', async () => {
+      const { report } = await underFault('table lock held 2.5 s', async () => {
+        await admin(async (db) => {
+          await db.query('BEGIN');
+          await db.query('LOCK TABLE fin_authorizations IN ACCESS EXCLUSIVE MODE');
+          await sleep(2_500);
+          await db.query('COMMIT');
         });
-        // The requests that met the lock were answered when their lock timeout ran out, not when it was released.
-        expect(report.statuses[503]).toBeGreaterThan(0);
-      },
-      FAULT_TEST_MS,
-    );
+      });
+      // The requests that met the lock were answered when their lock timeout ran out, not when it was released.
+      expect(report.statuses[503]).toBeGreaterThan(0);
+    });
 
     it(
       `the service's backends stalled ${options.stallMs / 1000} s (SIGSTOP) with confirms and cancels in flight: the same`,
@@ -384,21 +372,17 @@ export function describeFaultSuite(options: FaultSuiteOptions): void {
       options.stallMs + FAULT_TEST_MS,
     );
 
-    it(
-      'a service process SIGKILLed mid-load: its keys, retried on the other, get their one answer within 5 s of the retry',
-      async () => {
-        let killedAt = 0;
-        const { report, sales } = await underFault('service SIGKILL', async (live) => {
-          const victim = live.shift()!;
-          killedAt = Date.now();
-          await victim.kill();
-        });
-        instances = instances.slice(1);
-        report.killedHolderSettleMs = killedHolderSettleMs(sales, killedAt);
-        expect(report.killedHolderSettleMs ?? 0).toBeLessThanOrEqual(KILLED_HOLDER_BOUND_MS);
-      },
-      FAULT_TEST_MS,
-    );
+    it('a service process SIGKILLed mid-load: its keys, retried on the other, get their one answer within 5 s of the retry', async () => {
+      let killedAt = 0;
+      const { report, sales } = await underFault('service SIGKILL', async (live) => {
+        const victim = live.shift()!;
+        killedAt = Date.now();
+        await victim.kill();
+      });
+      instances = instances.slice(1);
+      report.killedHolderSettleMs = killedHolderSettleMs(sales, killedAt);
+      expect(report.killedHolderSettleMs ?? 0).toBeLessThanOrEqual(KILLED_HOLDER_BOUND_MS);
+    });
   });
 }
 
