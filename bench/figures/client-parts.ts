@@ -1,6 +1,7 @@
-// Where the client's CPU per call goes beside ky alone: in process against a fetch that answers at once, then over loopback with the calling thread's own CPU, a variant at a time.
+// Where the client's CPU per call goes beside ky alone: in process against a fetch that answers at once (CPU and heap allocated), then over loopback with the calling thread's own CPU, a variant at a time.
 import { randomUUID } from 'node:crypto';
 import { AuthorizationClient } from '@fin/authorization-client';
+import { allocatedPerCall } from '../lib/allocated.js';
 import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row } from '../lib/figure.js';
 import { type Call, viaKy } from '../lib/peer-clients.js';
@@ -69,13 +70,20 @@ async function run(options: FigureOptions): Promise<Row[]> {
   });
 
   const local = 'http://bench.invalid';
+  const ours = viaClient(local, 30, { fetch: answeringFetch });
+  const kyAlone = viaKy(local, 'token', cartStream(31), answeringFetch);
   const inProcess = await perCall(
     new Map<string, Call>([
-      [OURS, viaClient(local, 30, { fetch: answeringFetch })],
-      ['ky alone', viaKy(local, 'token', cartStream(31), answeringFetch)],
+      [OURS, ours],
+      ['ky alone', kyAlone],
     ]),
     plan,
   );
+  // Allocation is deterministic where CPU time swings with where GC lands, so it judges a cut of a few µs.
+  const [oursBytes, kyBytes] = [
+    await allocatedPerCall(ours, plan.calls),
+    await allocatedPerCall(kyAlone, plan.calls),
+  ];
   const rows = [
     row(
       'authorize in process (a fetch that answers at once): CPU per call',
@@ -83,6 +91,13 @@ async function run(options: FigureOptions): Promise<Row[]> {
       inProcess.per('ky alone').cpuMs,
       OURS,
     ),
+    {
+      figure: 'authorize in process (a fetch that answers at once): heap allocated per call',
+      measured: `${fixed(oursBytes / 1024, 1)} KiB ${OURS}`,
+      baseline: `${fixed(kyBytes / 1024, 1)} KiB ky alone`,
+      ratio: fixed(oursBytes / kyBytes),
+      command,
+    },
   ];
 
   const target = await startTarget('memory');
