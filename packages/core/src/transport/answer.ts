@@ -72,14 +72,24 @@ function decodeChunks(chunks: Uint8Array[], total: number): string {
   return utf8.decode(whole);
 }
 
+/** The body's time ran out (`readBody` given a number of milliseconds); the stream was cancelled. */
+export class BodyTimedOut extends Error {
+  override readonly name = 'BodyTimedOut';
+}
+
 /**
  * The whole body, decoded as UTF-8, bounded in bytes and in time (decision TR-4). The bytes are counted as
  * they arrive, whatever `Content-Length` says (a compressed body's says nothing of its decoded size, and a
- * peer may lie); a `Content-Length` over `maxBytes` is refused before reading. When the signal aborts, the
- * reader is cancelled: its pending read ends at once and the fetch implementation drops the connection,
- * whatever it does with the signal. Over `maxBytes`, the stream is cancelled and BodyTooLarge thrown.
+ * peer may lie); a `Content-Length` over `maxBytes` is refused before reading. `within` is a signal, or the
+ * milliseconds left (then BodyTimedOut when they run out); either way the reader is cancelled when it ends:
+ * its pending read ends at once and the fetch implementation drops the connection. Over `maxBytes`, the
+ * stream is cancelled and BodyTooLarge thrown.
  */
-export async function readBody(response: Response, maxBytes: number, signal: AbortSignal): Promise<string> {
+export async function readBody(
+  response: Response,
+  maxBytes: number,
+  within: AbortSignal | number,
+): Promise<string> {
   const body = response.body;
   if (!body) return '';
   if (Number(response.headers.get('content-length')) > maxBytes) {
@@ -87,15 +97,22 @@ export async function readBody(response: Response, maxBytes: number, signal: Abo
     throw new BodyTooLarge();
   }
   const reader = body.getReader();
-  const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
+  let ended: { reason: unknown } | undefined;
+  const end = (reason: unknown) => {
+    ended ??= { reason };
+    reader.cancel(reason).catch(() => {});
+  };
+  const signal = typeof within === 'number' ? undefined : within;
+  const onAbort = () => end(signal?.reason);
+  const timer = signal ? undefined : setTimeout(() => end(new BodyTimedOut()), within as number);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason;
+      if (ended) throw ended.reason;
       if (done) return decodeChunks(chunks, total);
       total += value.byteLength;
       if (total > maxBytes) throw new BodyTooLarge();
@@ -106,7 +123,8 @@ export async function readBody(response: Response, maxBytes: number, signal: Abo
     reader.cancel().catch(() => {});
     throw error;
   } finally {
-    signal.removeEventListener('abort', onAbort);
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 

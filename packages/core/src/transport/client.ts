@@ -19,6 +19,7 @@ import { type Scope, successEnvelope, tokenResponse } from '../schemas/index.js'
 import { noopSpan, type SpanHandle } from '../telemetry/index.js';
 import {
   type Answer,
+  BodyTimedOut,
   BodyTooLarge,
   createBoundedSignal,
   type Decoded,
@@ -267,7 +268,7 @@ async function readAnswer(
   context: CallContext,
   response: Response,
   ids: { endpoint: string; correlationId: string; requestId: string },
-  signal: AbortSignal,
+  within: AbortSignal | number,
 ): Promise<Answer> {
   const { status } = response;
   if (status >= 300 && status < 400) {
@@ -279,7 +280,7 @@ async function readAnswer(
     throw recordResponse(new FinRedirectError({ ...ids, status, location }), response);
   }
   try {
-    const text = await readBody(response, client.maxResponseBytes, signal);
+    const text = await readBody(response, client.maxResponseBytes, within);
     let headers: Record<string, string> | undefined;
     const now = client.clock.now().getTime();
     return {
@@ -303,8 +304,8 @@ async function readAnswer(
 /**
  * Sends the request through the client's ky instance and reads the whole answer within the attempt's bound,
  * headers and body (decision TR-3): with a call signal, one bounded signal handed to ky; without, ky's own
- * `timeout` until the headers, then a bounded signal for the time left since `sentAt` over the body. A failure
- * without an answer becomes the typed error.
+ * `timeout` until the headers, then the time left since `sentAt` over the body. A failure without an answer
+ * becomes the typed error.
  */
 async function fetchAnswer(
   client: Client,
@@ -314,7 +315,7 @@ async function fetchAnswer(
   sentAt: number,
 ): Promise<Answer> {
   const { call, timeoutMs } = context;
-  let attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
+  const attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
   const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
     const response = await client.ky(call.path.replace(/^\/+/, ''), {
@@ -323,16 +324,13 @@ async function fetchAnswer(
       ...bodyOf(call, attemptHeaders(context, requestId, token)),
       ...(attempt ? { signal: attempt.signal } : { timeout: timeoutMs }),
     });
-    attempt ??= createBoundedSignal(
-      undefined,
-      Math.max(1, sentAt + timeoutMs - client.clock.now().getTime()),
-    );
-    return await readAnswer(client, context, response, ids, attempt.signal);
+    const within = attempt?.signal ?? Math.max(1, sentAt + timeoutMs - client.clock.now().getTime());
+    return await readAnswer(client, context, response, ids, within);
   } catch (cause) {
     if (context.signal?.aborted) throw context.signal.reason;
     if (cause instanceof FinRedirectError || cause instanceof FinResponseTooLargeError) throw cause;
     // No cause kept for a timeout: the fetch's errors may hold its Request, whose headers carry the bearer token.
-    if (cause instanceof TimeoutError || attempt?.timedOut())
+    if (cause instanceof TimeoutError || cause instanceof BodyTimedOut || attempt?.timedOut())
       throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs });
     throw new FinConnectionError({ ...ids, cause });
   } finally {
