@@ -28,6 +28,7 @@ export {
 export {
   type ApiPromise,
   apiPromise,
+  BodyTimedOut,
   BodyTooLarge,
   type BoundedSignal,
   createBoundedSignal,
