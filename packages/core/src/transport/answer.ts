@@ -128,17 +128,39 @@ export async function readBody(
   }
 }
 
-/** What is known about one answered attempt. */
-export interface Answer {
-  endpoint: string;
-  status: number;
-  text: string;
-  headers: Record<string, string>;
-  requestId: string;
-  correlationId: string;
-  now: number;
-  /** The fetch `Response` (body read), kept for `withResponse()` and `error.response`. */
-  response: Response;
+/** Response headers never copied to results or errors. */
+const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
+
+/** What is known about one answered attempt; its visible headers are copied from the `Response` on first read. */
+export class Answer {
+  #headers: Record<string, string> | undefined;
+
+  constructor(
+    readonly endpoint: string,
+    readonly correlationId: string,
+    readonly requestId: string,
+    /** The fetch `Response` (body read), kept for `withResponse()` and `error.response`. */
+    readonly response: Response,
+    readonly text: string,
+    /** Clock time (ms) when the body was read. */
+    readonly now: number,
+  ) {}
+
+  get status(): number {
+    return this.response.status;
+  }
+
+  /** Lower-case names, never a cookie or a credential. */
+  get headers(): Record<string, string> {
+    if (!this.#headers) {
+      const visible: Record<string, string> = {};
+      this.response.headers.forEach((value, name) => {
+        if (!HIDDEN_HEADERS.has(name)) visible[name] = value;
+      });
+      this.#headers = visible;
+    }
+    return this.#headers;
+  }
 }
 
 export interface Decoded<T> {
@@ -165,12 +187,20 @@ function parseJson(answer: Answer): unknown {
   try {
     return JSON.parse(answer.text);
   } catch (cause) {
-    throw new FinResponseParseError({ ...answer, cause });
+    const { endpoint, status, requestId, correlationId } = answer;
+    throw new FinResponseParseError({ endpoint, status, requestId, correlationId, cause });
   }
 }
 
 function invalid(answer: Answer, error: z.ZodError): FinResponseValidationError {
-  return new FinResponseValidationError({ ...answer, issues: toIssues(error) });
+  const { endpoint, status, requestId, correlationId } = answer;
+  return new FinResponseValidationError({
+    endpoint,
+    status,
+    requestId,
+    correlationId,
+    issues: toIssues(error),
+  });
 }
 
 /**
@@ -252,21 +282,20 @@ export function decodeToken<S extends z.ZodType>(answer: Answer, schema: S): Dec
   throw invalid(answer, oauth.error);
 }
 
-const hidden = (value: unknown): PropertyDescriptor => ({ value, enumerable: false });
-
 /**
  * `data` with `meta` as its non-enumerable `lastResponse`: request id, processing time, headers and
  * attempts for a support ticket, while `JSON.stringify`, spreads and equality still see only the data.
  */
 export function withResponse<T extends object>(data: T, meta: ResponseMeta): WithResponse<T> {
-  return Object.defineProperty(data, 'lastResponse', hidden(meta)) as WithResponse<T>;
+  return Object.defineProperty(data, 'lastResponse', { value: meta }) as WithResponse<T>;
 }
 
 /** A write's result: `lastResponse`, plus its `idempotencyKey` and `requestIds`, all non-enumerable. */
 export function withWriteReceipt<T extends object>(data: T, meta: ResponseMeta): WriteResult<T> {
-  return Object.defineProperties(withResponse(data, meta), {
-    idempotencyKey: hidden(meta.idempotencyKey),
-    requestIds: hidden(meta.requestIds),
+  return Object.defineProperties(data, {
+    lastResponse: { value: meta },
+    idempotencyKey: { value: meta.idempotencyKey },
+    requestIds: { value: meta.requestIds },
   }) as WriteResult<T>;
 }
 

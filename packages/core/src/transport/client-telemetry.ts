@@ -126,13 +126,13 @@ export interface TracedCall {
  * the correlation id and the answering attempt's request id as attributes, attempts, retries and waits as
  * its events, `traceparent` on every attempt; and records its duration.
  */
-export function traceCall<T>(
+export function traceCall<C extends TracedCall, T>(
   telemetry: TransportTelemetry,
   baseUrl: string,
-  context: TracedCall,
-  run: () => Promise<HttpResult<T>>,
+  context: C,
+  run: (context: C) => Promise<HttpResult<T>>,
 ): Promise<HttpResult<T>> {
-  if (!telemetry.instrumentation.enabled) return run();
+  if (!telemetry.instrumentation.enabled) return run(context);
   const { call } = context;
   const route = call.route ?? call.path;
   const common = { 'http.request.method': call.method, 'url.template': route, ...telemetry.server };
@@ -151,7 +151,7 @@ export function traceCall<T>(
       let status: number | undefined;
       let errorType: string | undefined;
       try {
-        const result = await run();
+        const result = await run(context);
         status = result.meta.status;
         return result;
       } catch (error) {

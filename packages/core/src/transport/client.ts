@@ -18,7 +18,7 @@ import {
 import { type Scope, successEnvelope, tokenResponse } from '../schemas/index.js';
 import { noopSpan, type SpanHandle } from '../telemetry/index.js';
 import {
-  type Answer,
+  Answer,
   BodyTimedOut,
   BodyTooLarge,
   createBoundedSignal,
@@ -59,35 +59,6 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** What every call of one client shares: its settings with their defaults, its ky instance, pacers and instruments. */
 type Client = ReturnType<typeof createClient>;
 
-/** One call in flight: its identifiers, its signal and deadline, and what its attempts have done so far. */
-interface CallContext {
-  readonly call: RequestOptions<z.ZodType>;
-  /** `METHOD /path`, never the query. */
-  readonly endpoint: string;
-  readonly correlationId: string;
-  /** The caller's key, or one made for a write and kept on every retry. */
-  readonly idempotencyKey: string | undefined;
-  readonly timeoutMs: number;
-  readonly maxRetries: number;
-  /** The call's own `headers`, names lower-cased (the SDK's refused when the call opened). */
-  readonly headers: Readonly<Record<string, string>>;
-  /** X-Request-Id of every attempt sent so far, in order. */
-  readonly requestIds: string[];
-  /** Aborted by the caller or the deadline, with the typed error as its reason; made only when needed (TR-3). */
-  signal: AbortSignal | undefined;
-  /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
-  deadlineAt: number;
-  /** Attempts sent so far, token replay included. */
-  attempts: number;
-  tokenReplayed: boolean;
-  /** The call's client span (a no-op until tracing starts it): attempts, retries and waits are its events. */
-  span: SpanHandle;
-  /** Starts the deadline as the first attempt leaves: the wait for a first pacing slot is the client's own queue. */
-  startDeadline(): void;
-  /** The call's signal, made on first need with the deadline's timer for the time left. */
-  callSignal(): AbortSignal;
-}
-
 /** The attempt's headers for ky's `headers` option: the caller's, then its own (ids, bearer, Idempotency-Key, `traceparent`). */
 function attemptHeaders(context: CallContext, requestId: string, token: string | undefined) {
   const headers: Record<string, string> = {
@@ -120,6 +91,8 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
   const envelopes = new WeakMap<z.ZodType, z.ZodType>();
   const scopeString = (scopes: readonly Scope[]) => [...new Set(scopes)].sort().join(' ');
   const defaultScope = scopeString(options.scopes ?? []);
+  const backoff = { ...DEFAULT_BACKOFF, ...options.backoff } as Required<BackoffOptions>;
+  const pacers = createPacers(options.rateLimit, clock);
   return {
     options,
     baseUrl,
@@ -127,7 +100,7 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     maxResponseBytes: override(options.maxResponseBytes, 'maxResponseBytes', 1) ?? DEFAULT_MAX_RESPONSE_BYTES,
-    backoff: { ...DEFAULT_BACKOFF, ...options.backoff } as Required<BackoffOptions>,
+    backoff,
     clock,
     random: options.random ?? Math.random,
     // Retries are p-retry's, the attempt's time bound the call's own, an HTTP error an answer, a redirect never followed.
@@ -140,7 +113,14 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
       throwHttpErrors: false,
       redirect: 'manual',
     }),
-    pacers: createPacers(options.rateLimit, clock),
+    pacers,
+    /** p-retry's `onFailedAttempt`: a 429's hold, capped like the wait (a server asking for an hour must not freeze the client). */
+    holdOnRateLimit: ({ error }: { error: Error }) => {
+      if (isFinApiError(error) && error.status === 429 && error.retryAfterMs !== undefined) {
+        const holdMs = Math.min(error.retryAfterMs, backoff.maxRetryAfterMs);
+        holdAll(pacers, clock.now().getTime() + holdMs);
+      }
+    },
     log,
     /** Whether anything reads an attempt's log lines (a logger was given). */
     logs: options.logger !== undefined,
@@ -161,78 +141,91 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
 }
 
 /**
- * Opens a call: its identifiers, and its signal when the first attempt needs one (the caller's abort and the
- * deadline end it, each with its typed error); `close` releases the signal once the call settles. Bad overrides,
- * an SDK header in `headers` or an Idempotency-Key that is not a uuid v4 throw here, before anything is sent.
+ * One call in flight: its identifiers, its signal and deadline, and what its attempts have done so far. Bad
+ * overrides, an SDK header in `headers` or an Idempotency-Key that is not a uuid v4 throw as it opens, before
+ * anything is sent. Its methods live on the class: a call allocates no closure unless a signal is needed.
  */
-function openCall(
-  client: Client,
-  call: RequestOptions<z.ZodType>,
-): { context: CallContext; close: () => void } {
-  const timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? client.timeoutMs;
-  const maxRetries = override(call.maxRetries, 'maxRetries', 0) ?? client.maxRetries;
-  const callerKey = checkIdempotencyKey(call.idempotencyKey);
-  const headers = callerHeaders(call.headers, 'headers');
-  const endpoint = `${call.method} ${call.path}`;
-  const correlationId = call.correlationId ?? uuidv4();
-  const { deadlineMs } = client;
-  let controller: AbortController | undefined;
-  const caller = call.signal;
-  const onCallerAbort = () =>
-    controller?.abort(new FinAbortError({ endpoint, correlationId, cause: caller?.reason }));
-  let deadline: ReturnType<typeof setTimeout> | undefined;
-  const armDeadline = (ending: AbortController) => {
-    const reason = { endpoint, correlationId, scope: 'deadline', timeoutMs: deadlineMs } as const;
-    const leftMs = Math.max(0, context.deadlineAt - client.clock.now().getTime());
-    deadline = setTimeout(() => ending.abort(new FinTimeoutError(reason)), leftMs);
-  };
-  const context: CallContext = {
-    call,
-    endpoint,
-    correlationId,
-    idempotencyKey: call.rate === 'write' ? (callerKey ?? uuidv4()) : callerKey,
-    timeoutMs,
-    maxRetries,
-    headers,
-    requestIds: [],
-    signal: undefined,
-    deadlineAt: Number.POSITIVE_INFINITY,
-    attempts: 0,
-    tokenReplayed: false,
-    span: noopSpan,
-    startDeadline() {
-      if (context.deadlineAt !== Number.POSITIVE_INFINITY) return;
-      context.deadlineAt = client.clock.now().getTime() + deadlineMs;
-      if (controller) armDeadline(controller);
-    },
-    callSignal() {
-      if (controller) return controller.signal;
-      controller = new AbortController();
-      context.signal = controller.signal;
-      if (caller?.aborted) onCallerAbort();
-      else caller?.addEventListener('abort', onCallerAbort, { once: true });
-      if (context.deadlineAt !== Number.POSITIVE_INFINITY) armDeadline(controller);
-      return controller.signal;
-    },
-  };
-  // Without the caller's signal, an attempt shorter than the deadline is bounded by its own time alone.
-  if (caller || timeoutMs >= deadlineMs) context.callSignal();
-  const close = () => {
-    clearTimeout(deadline);
-    caller?.removeEventListener('abort', onCallerAbort);
-  };
-  return { context, close };
-}
+class CallContext {
+  /** `METHOD /path`, never the query. */
+  readonly endpoint: string;
+  readonly correlationId: string;
+  /** The caller's key, or one made for a write and kept on every retry. */
+  readonly idempotencyKey: string | undefined;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  /** The call's own `headers`, names lower-cased (the SDK's refused when the call opened). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** X-Request-Id of every attempt sent so far, in order. */
+  readonly requestIds: string[] = [];
+  /** Aborted by the caller or the deadline, with the typed error as its reason; made only when needed (TR-3). */
+  signal: AbortSignal | undefined = undefined;
+  /** Clock time (ms) after which no retry starts; set when the first attempt leaves. */
+  deadlineAt = Number.POSITIVE_INFINITY;
+  /** Attempts sent so far, token replay included. */
+  attempts = 0;
+  tokenReplayed = false;
+  /** The call's client span (a no-op until tracing starts it): attempts, retries and waits are its events. */
+  span: SpanHandle = noopSpan;
+  #controller: AbortController | undefined;
+  #deadline: ReturnType<typeof setTimeout> | undefined;
+  #onCallerAbort: (() => void) | undefined;
 
-/** Response headers never copied to results or errors. */
-const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
+  constructor(
+    private readonly client: Client,
+    readonly call: RequestOptions<z.ZodType>,
+    /** The call's token source; none for the token endpoint's own calls. */
+    readonly tokens: TokenManager | undefined,
+  ) {
+    this.timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? client.timeoutMs;
+    this.maxRetries = override(call.maxRetries, 'maxRetries', 0) ?? client.maxRetries;
+    const callerKey = checkIdempotencyKey(call.idempotencyKey);
+    this.headers = callerHeaders(call.headers, 'headers');
+    this.endpoint = `${call.method} ${call.path}`;
+    this.correlationId = call.correlationId ?? uuidv4();
+    this.idempotencyKey = call.rate === 'write' ? (callerKey ?? uuidv4()) : callerKey;
+    // Without the caller's signal, an attempt shorter than the deadline is bounded by its own time alone.
+    if (call.signal || this.timeoutMs >= client.deadlineMs) this.callSignal();
+  }
 
-function visibleHeaders(response: Response): Record<string, string> {
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!HIDDEN_HEADERS.has(name)) out[name] = value;
-  });
-  return out;
+  /** Starts the deadline as the first attempt leaves: the wait for a first pacing slot is the client's own queue. */
+  startDeadline(): void {
+    if (this.deadlineAt !== Number.POSITIVE_INFINITY) return;
+    this.deadlineAt = this.client.clock.now().getTime() + this.client.deadlineMs;
+    if (this.#controller) this.#armDeadline(this.#controller);
+  }
+
+  /** The call's signal, made on first need: the caller's abort and the deadline end it, each with its typed error. */
+  callSignal(): AbortSignal {
+    if (this.#controller) return this.#controller.signal;
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.signal = controller.signal;
+    const caller = this.call.signal;
+    if (caller) {
+      const { endpoint, correlationId } = this;
+      const onAbort = () =>
+        controller.abort(new FinAbortError({ endpoint, correlationId, cause: caller.reason }));
+      if (caller.aborted) onAbort();
+      else caller.addEventListener('abort', onAbort, { once: true });
+      this.#onCallerAbort = onAbort;
+    }
+    if (this.deadlineAt !== Number.POSITIVE_INFINITY) this.#armDeadline(controller);
+    return controller.signal;
+  }
+
+  /** Releases the deadline's timer and the caller's listener once the call settles. */
+  close(): void {
+    clearTimeout(this.#deadline);
+    if (this.#onCallerAbort) this.call.signal?.removeEventListener('abort', this.#onCallerAbort);
+  }
+
+  #armDeadline(ending: AbortController): void {
+    const { endpoint, correlationId } = this;
+    const timeoutMs = this.client.deadlineMs;
+    const reason = { endpoint, correlationId, scope: 'deadline', timeoutMs } as const;
+    const leftMs = Math.max(0, this.deadlineAt - this.client.clock.now().getTime());
+    this.#deadline = setTimeout(() => ending.abort(new FinTimeoutError(reason)), leftMs);
+  }
 }
 
 /** The origin a `Location` header points to, resolved against the request's URL; never its path or query. */
@@ -267,37 +260,34 @@ async function readAnswer(
   client: Client,
   context: CallContext,
   response: Response,
-  ids: { endpoint: string; correlationId: string; requestId: string },
+  requestId: string,
   within: AbortSignal | number,
 ): Promise<Answer> {
   const { status } = response;
+  const { endpoint, correlationId } = context;
   if (status >= 300 && status < 400) {
     await response.body?.cancel().catch(() => {});
     const location = locationOrigin(
       response.headers.get('location'),
       `${client.baseUrl}${context.call.path}`,
     );
-    throw recordResponse(new FinRedirectError({ ...ids, status, location }), response);
+    const redirect = new FinRedirectError({ endpoint, correlationId, requestId, status, location });
+    throw recordResponse(redirect, response);
   }
   try {
     const text = await readBody(response, client.maxResponseBytes, within);
-    let headers: Record<string, string> | undefined;
-    const now = client.clock.now().getTime();
-    return {
-      ...ids,
-      status,
-      text,
-      response,
-      now,
-      get headers() {
-        headers ??= visibleHeaders(response);
-        return headers;
-      },
-    };
+    return new Answer(endpoint, correlationId, requestId, response, text, client.clock.now().getTime());
   } catch (cause) {
     if (!(cause instanceof BodyTooLarge)) throw cause;
     const limit = client.maxResponseBytes;
-    throw recordResponse(new FinResponseTooLargeError({ ...ids, limit, unit: 'bytes' }), response);
+    const tooLarge = new FinResponseTooLargeError({
+      endpoint,
+      correlationId,
+      requestId,
+      limit,
+      unit: 'bytes',
+    });
+    throw recordResponse(tooLarge, response);
   }
 }
 
@@ -316,7 +306,6 @@ async function fetchAnswer(
 ): Promise<Answer> {
   const { call, timeoutMs } = context;
   const attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
-  const ids = { endpoint: context.endpoint, correlationId: context.correlationId, requestId };
   try {
     const response = await client.ky(call.path.replace(/^\/+/, ''), {
       method: call.method,
@@ -325,14 +314,15 @@ async function fetchAnswer(
       ...(attempt ? { signal: attempt.signal } : { timeout: timeoutMs }),
     });
     const within = attempt?.signal ?? Math.max(1, sentAt + timeoutMs - client.clock.now().getTime());
-    return await readAnswer(client, context, response, ids, within);
+    return await readAnswer(client, context, response, requestId, within);
   } catch (cause) {
     if (context.signal?.aborted) throw context.signal.reason;
     if (cause instanceof FinRedirectError || cause instanceof FinResponseTooLargeError) throw cause;
     // No cause kept for a timeout: the fetch's errors may hold its Request, whose headers carry the bearer token.
+    const { endpoint, correlationId } = context;
     if (cause instanceof TimeoutError || cause instanceof BodyTimedOut || attempt?.timedOut())
-      throw new FinTimeoutError({ ...ids, scope: 'attempt', timeoutMs });
-    throw new FinConnectionError({ ...ids, cause });
+      throw new FinTimeoutError({ endpoint, correlationId, requestId, scope: 'attempt', timeoutMs });
+    throw new FinConnectionError({ endpoint, correlationId, requestId, cause });
   } finally {
     attempt?.dispose();
   }
@@ -505,18 +495,15 @@ async function bearer(tokens: TokenManager, context: CallContext): Promise<strin
 }
 
 /**
- * Sends one attempt with the cached token. When the server refuses that token (401 `expired_token` or
- * `invalid_token`), drops it and sends again once with a fresh one; once per call, never more.
+ * One attempt, with the call's token when it needs one. When the server refuses that token (401
+ * `expired_token` or `invalid_token`), drops it and sends again once with a fresh one; once per call, never more.
  */
-async function withTokenReplay<T>(
-  client: Client,
-  context: CallContext,
-  tokens: TokenManager,
-  send: (token: string) => Promise<T>,
-): Promise<T> {
+async function attemptOf<T>(client: Client, context: CallContext): Promise<HttpResult<T>> {
+  const { tokens } = context;
+  if (!tokens) return sendAttempt<T>(client, context, undefined);
   const token = await bearer(tokens, context);
   try {
-    return await send(token);
+    return await sendAttempt<T>(client, context, token);
   } catch (error) {
     const refused = isFinApiError(error) && error.status === 401 && TOKEN_REPLAY_CODES.has(error.code);
     if (context.tokenReplayed || !refused) throw error;
@@ -531,7 +518,7 @@ async function withTokenReplay<T>(
       correlationId: context.correlationId,
     });
     context.span.event('fin.token.replay', { 'error.type': error.code });
-    return send(await bearer(tokens, context));
+    return sendAttempt<T>(client, context, await bearer(tokens, context));
   }
 }
 
@@ -550,44 +537,46 @@ function retryWaitMs(client: Client, context: CallContext, error: Error, retry: 
 }
 
 /**
- * p-retry runs the attempts: at most `maxRetries` more, ended by the call's signal. Its own delay is off and
- * `shouldRetry` waits ours (`Retry-After`, else full jitter from the client's `random`), decision TR-1.
+ * Runs the call: p-retry runs its attempts, at most `maxRetries` more, ended by the call's signal. Its own
+ * delay is off and `shouldRetry` waits ours (`Retry-After`, else full jitter from the client's `random`),
+ * decision TR-1. Whatever ends the call, an error carries the key to call again with and every attempt's id.
  */
-function retryLoop<T>(client: Client, context: CallContext, attempt: () => Promise<T>): Promise<T> {
-  return pRetry(attempt, {
-    retries: context.maxRetries,
-    minTimeout: 0,
-    signal: context.signal,
-    onFailedAttempt: ({ error }) => {
-      // A 429's hold is capped like the wait: a server asking for an hour must not freeze the client.
-      if (isFinApiError(error) && error.status === 429 && error.retryAfterMs !== undefined) {
-        const holdMs = Math.min(error.retryAfterMs, client.backoff.maxRetryAfterMs);
-        holdAll(client.pacers, client.clock.now().getTime() + holdMs);
-      }
-    },
-    shouldRetry: async ({ error, retriesConsumed }) => {
-      const delayMs = retryWaitMs(client, context, error, retriesConsumed + 1);
-      if (delayMs === undefined) return false;
-      const { method, path } = context.call;
-      const { attempts: attempt, correlationId } = context;
-      client.log('info', {
-        event: 'http.retry',
-        method,
-        path,
-        attempt,
-        delayMs,
-        error: error.name,
-        correlationId,
-      });
-      context.span.event('http.retry', {
-        'fin.retry.delay_ms': delayMs,
-        'fin.retry.after': isFinApiError(error) && error.retryAfterMs !== undefined,
-        'error.type': isFinApiError(error) ? error.code : error.name,
-      });
-      await sleep(delayMs, context.callSignal());
-      return true;
-    },
-  });
+async function runCall<T>(client: Client, context: CallContext): Promise<HttpResult<T>> {
+  try {
+    return await pRetry(() => attemptOf<T>(client, context), {
+      retries: context.maxRetries,
+      minTimeout: 0,
+      signal: context.signal,
+      onFailedAttempt: client.holdOnRateLimit,
+      shouldRetry: async ({ error, retriesConsumed }) => {
+        const delayMs = retryWaitMs(client, context, error, retriesConsumed + 1);
+        if (delayMs === undefined) return false;
+        const { method, path } = context.call;
+        const { attempts: attempt, correlationId } = context;
+        client.log('info', {
+          event: 'http.retry',
+          method,
+          path,
+          attempt,
+          delayMs,
+          error: error.name,
+          correlationId,
+        });
+        context.span.event('http.retry', {
+          'fin.retry.delay_ms': delayMs,
+          'fin.retry.after': isFinApiError(error) && error.retryAfterMs !== undefined,
+          'error.type': isFinApiError(error) ? error.code : error.name,
+        });
+        await sleep(delayMs, context.callSignal());
+        return true;
+      },
+    });
+  } catch (error) {
+    if (isFinError(error)) recordCall(error, context);
+    throw error;
+  } finally {
+    context.close();
+  }
 }
 
 /**
@@ -596,27 +585,16 @@ function retryLoop<T>(client: Client, context: CallContext, attempt: () => Promi
  */
 export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): HttpClient {
   const client = createClient(options, sdk);
+  const run = <T>(context: CallContext) => runCall<T>(client, context);
 
-  async function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
-    const { context, close } = openCall(client, call);
-    const tokens = call.rate === 'token' ? undefined : tokensFor(client.scopeOf(call.scopes));
-    const attempt = () =>
-      tokens
-        ? withTokenReplay(client, context, tokens, (token) =>
-            sendAttempt<z.output<S>>(client, context, token),
-          )
-        : sendAttempt<z.output<S>>(client, context, undefined);
-    return traceCall(client.telemetry, client.baseUrl, context, async () => {
-      try {
-        return await retryLoop(client, context, attempt);
-      } catch (error) {
-        // Whatever ended the call, the caller learns the key to call again with and every attempt's id.
-        if (isFinError(error)) recordCall(error, context);
-        throw error;
-      } finally {
-        close();
-      }
-    });
+  function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
+    try {
+      const tokens = call.rate === 'token' ? undefined : tokensFor(client.scopeOf(call.scopes));
+      const context = new CallContext(client, call, tokens);
+      return traceCall(client.telemetry, client.baseUrl, context, run<z.output<S>>);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   // The token endpoint is called through the same client: pacing (its own class), retries, decoding.
