@@ -1,4 +1,4 @@
-// `pnpm bench [server|client|client-parts|sync|footprint|soak|tracing ...] [--quick]`: runs the figures and prints one table.
+// `pnpm bench [server|client|client-parts|sync|footprint|soak|tracing|object-shapes ...] [--quick]`: runs the figures and prints one table.
 import { type Figure, loadHeader, loadNow, type Row } from './lib/figure.js';
 import { formatTable } from './lib/table.js';
 
@@ -11,8 +11,9 @@ const figures: readonly { name: string; load: () => Promise<Figure> }[] = [
   { name: 'footprint', load: async () => (await import('./figures/footprint.js')).footprint },
   { name: 'soak', load: async () => (await import('./figures/soak.js')).soak },
   { name: 'tracing', load: async () => (await import('./figures/tracing.js')).tracing },
+  { name: 'object-shapes', load: async () => (await import('./figures/object-shapes.js')).objectShapes },
 ];
-/** `soak` (the long variant of the reliability suite's soak test) and `client-parts` (a diagnosis) run only when named. */
+/** `soak` (the long variant of the reliability suite's soak test), `client-parts` and `object-shapes` (diagnoses) run only when named. */
 const byDefault = new Set(['server', 'client', 'sync', 'footprint', 'tracing']);
 
 const args = process.argv.slice(2);
