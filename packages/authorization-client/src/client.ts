@@ -153,7 +153,8 @@ export class AuthorizationClient {
       ...endpoints.endpointRequest(api.authorizeSale, { body }),
       ...options,
     });
-    const outcome = data.authorized ? { ...data, expiresAtDate: new Date(data.expiresAt) } : data;
+    // zod's own object gains the date and the receipt, not a spread copy (decision TR-5).
+    const outcome = data.authorized ? Object.assign(data, { expiresAtDate: new Date(data.expiresAt) }) : data;
     return withWriteReceipt(outcome, meta);
   }
 

@@ -150,6 +150,17 @@ export class Answer {
     return this.response.status;
   }
 
+  /** `X-Processing-Time-Ms` of the response, when it is a number. */
+  get processingTimeMs(): number | undefined {
+    const processing = Number(this.response.headers.get('x-processing-time-ms') ?? Number.NaN);
+    return Number.isFinite(processing) ? processing : undefined;
+  }
+
+  /** The server's own `X-Request-Id` when it did not echo ours: it travels beside ours, in logs and results. */
+  get serverRequestId(): string | undefined {
+    return serverRequestIdOf(this);
+  }
+
   /** Lower-case names, never a cookie or a credential. */
   get headers(): Record<string, string> {
     if (!this.#headers) {
@@ -207,7 +218,7 @@ function invalid(answer: Answer, error: z.ZodError): FinResponseValidationError 
  * The server's id for the request when it differs from the one sent (from the body's `requestId`, else
  * the `X-Request-Id` header): a server that does not echo ours keeps its own beside it.
  */
-export function serverRequestIdOf(answer: Answer, bodyRequestId?: string): string | undefined {
+function serverRequestIdOf(answer: Answer, bodyRequestId?: string): string | undefined {
   const id = bodyRequestId || answer.response.headers.get('x-request-id');
   return id && id !== answer.requestId ? id : undefined;
 }
@@ -292,11 +303,9 @@ export function withResponse<T extends object>(data: T, meta: ResponseMeta): Wit
 
 /** A write's result: `lastResponse`, plus its `idempotencyKey` and `requestIds`, all non-enumerable. */
 export function withWriteReceipt<T extends object>(data: T, meta: ResponseMeta): WriteResult<T> {
-  return Object.defineProperties(data, {
-    lastResponse: { value: meta },
-    idempotencyKey: { value: meta.idempotencyKey },
-    requestIds: { value: meta.requestIds },
-  }) as WriteResult<T>;
+  Object.defineProperty(data, 'idempotencyKey', { value: meta.idempotencyKey });
+  Object.defineProperty(data, 'requestIds', { value: meta.requestIds });
+  return withResponse(data, meta) as WriteResult<T>;
 }
 
 /** What `withResponse()` gives: the parsed result and the fetch `Response` that carried it (body already read). */

@@ -1,5 +1,5 @@
 // createHttpClient: one ky instance per client makes each request, p-retry runs a call's attempts, a refused token is replayed once.
-import ky, { TimeoutError } from 'ky';
+import ky, { type Options, TimeoutError } from 'ky';
 import pRetry, { AbortError } from 'p-retry';
 import { v4 as uuidv4 } from 'uuid';
 import type * as z from 'zod';
@@ -26,7 +26,6 @@ import {
   decodeEnvelope,
   decodeToken,
   readBody,
-  serverRequestIdOf,
 } from './answer.js';
 import {
   createClientEvents,
@@ -61,11 +60,12 @@ type Client = ReturnType<typeof createClient>;
 
 /** The attempt's headers for ky's `headers` option: the caller's, then its own (ids, bearer, Idempotency-Key, `traceparent`). */
 function attemptHeaders(context: CallContext, requestId: string, token: string | undefined) {
+  // Ids first, not a spread-begun literal (TR-5): the caller's never name one (refused as the call opened).
   const headers: Record<string, string> = {
-    ...context.headers,
-    accept: 'application/json',
     'x-request-id': requestId,
     'x-correlation-id': context.correlationId,
+    ...context.headers,
+    accept: 'application/json',
   };
   if (token) headers.authorization = `Bearer ${token}`;
   if (context.idempotencyKey) headers['idempotency-key'] = context.idempotencyKey;
@@ -114,6 +114,18 @@ function createClient(options: HttpClientOptions, sdk: SdkInfo | undefined) {
       redirect: 'manual',
     }),
     pacers,
+    /**
+     * p-retry's options that every call shares, each one it would default given (decision TR-5): its own delay
+     * off (`shouldRetry` waits ours), and no time budget of its own (the call's deadline is the budget).
+     */
+    retryDefaults: {
+      minTimeout: 0,
+      maxTimeout: 0,
+      factor: 1,
+      randomize: false,
+      maxRetryTime: Number.POSITIVE_INFINITY,
+      shouldConsumeRetry: () => true,
+    },
     /** p-retry's `onFailedAttempt`: a 429's hold, capped like the wait (a server asking for an hour must not freeze the client). */
     holdOnRateLimit: ({ error }: { error: Error }) => {
       if (isFinApiError(error) && error.status === 429 && error.retryAfterMs !== undefined) {
@@ -238,18 +250,20 @@ function locationOrigin(location: string | null, requestUrl: string): string | u
   }
 }
 
-/** The attempt's body and headers for ky: the token endpoint's form, the JSON, or none. */
-function bodyOf(call: RequestOptions<z.ZodType>, headers: Record<string, string>) {
+/** The attempt's ky options: method, query, headers and body (the token endpoint's form, the JSON, or none). */
+function requestOf(call: RequestOptions<z.ZodType>, headers: Record<string, string>): Options {
+  const options: Options = { method: call.method, searchParams: call.query, headers };
   if (call.form) {
     const form = Object.entries(call.form).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,
     );
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    return { body: new URLSearchParams(form).toString(), headers };
+    options.body = new URLSearchParams(form).toString();
+  } else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    options.json = call.body;
   }
-  if (call.body === undefined) return { headers };
-  headers['content-type'] = 'application/json';
-  return { json: call.body, headers };
+  return options;
 }
 
 /**
@@ -307,12 +321,10 @@ async function fetchAnswer(
   const { call, timeoutMs } = context;
   const attempt = context.signal ? createBoundedSignal(context.signal, timeoutMs) : undefined;
   try {
-    const response = await client.ky(call.path.replace(/^\/+/, ''), {
-      method: call.method,
-      searchParams: call.query,
-      ...bodyOf(call, attemptHeaders(context, requestId, token)),
-      ...(attempt ? { signal: attempt.signal } : { timeout: timeoutMs }),
-    });
+    const options = requestOf(call, attemptHeaders(context, requestId, token));
+    if (attempt) options.signal = attempt.signal;
+    else options.timeout = timeoutMs;
+    const response = await client.ky(call.path.replace(/^\/+/, ''), options);
     const within = attempt?.signal ?? Math.max(1, sentAt + timeoutMs - client.clock.now().getTime());
     return await readAnswer(client, context, response, requestId, within);
   } catch (cause) {
@@ -387,10 +399,9 @@ function recordAnswer(
   context: CallContext,
   { log: event, hook }: Attempt,
   answer: Answer,
-  timing: { durationMs: number; processingTimeMs: number | undefined; serverRequestId: string | undefined },
+  durationMs: number,
 ) {
-  const { status, correlationId } = answer;
-  const { serverRequestId, durationMs, processingTimeMs } = timing;
+  const { status, correlationId, serverRequestId, processingTimeMs } = answer;
   client.log(status >= 400 ? 'warn' : 'debug', {
     event: 'http.response',
     ...event,
@@ -410,12 +421,7 @@ function recordAnswer(
 }
 
 /** Decodes the answer (token body or envelope) into the call's data and its metadata. */
-function resultOf<T>(
-  client: Client,
-  context: CallContext,
-  answer: Answer,
-  extra: { serverRequestId: string | undefined; processingTimeMs: number | undefined },
-): HttpResult<T> {
+function resultOf<T>(client: Client, context: CallContext, answer: Answer): HttpResult<T> {
   const { call } = context;
   let decoded: Decoded<unknown>;
   try {
@@ -430,7 +436,8 @@ function resultOf<T>(
   const meta: ResponseMeta = {
     status: answer.status,
     requestId: answer.requestId,
-    ...extra,
+    serverRequestId: answer.serverRequestId,
+    processingTimeMs: answer.processingTimeMs,
     requestIds: [...context.requestIds],
     correlationId: context.correlationId,
     idempotencyKey: context.idempotencyKey,
@@ -472,15 +479,10 @@ async function sendAttempt<T>(
     if (seen) recordFailure(client, context, seen, failure, client.clock.now().getTime() - startedAt);
     throw failure;
   }
-  const processing = Number(answer.response.headers.get('x-processing-time-ms') ?? Number.NaN);
-  const processingTimeMs = Number.isFinite(processing) ? processing : undefined;
-  // A server that does not echo our X-Request-Id: its own id travels beside ours, in logs and results.
-  const serverRequestId = serverRequestIdOf(answer);
-  const timing = { durationMs: answer.now - startedAt, processingTimeMs, serverRequestId };
   if (answer.status === 429) client.telemetry.rateLimited(1, { 'fin.rate_class': context.call.rate });
   seen ??= describeAttempt(client, context, requestId);
-  if (seen) recordAnswer(client, context, seen, answer, timing);
-  return resultOf<T>(client, context, answer, { serverRequestId, processingTimeMs });
+  if (seen) recordAnswer(client, context, seen, answer, answer.now - startedAt);
+  return resultOf<T>(client, context, answer);
 }
 
 const TOKEN_REPLAY_CODES = new Set(['expired_token', 'invalid_token']);
@@ -545,7 +547,6 @@ async function runCall<T>(client: Client, context: CallContext): Promise<HttpRes
   try {
     return await pRetry(() => attemptOf<T>(client, context), {
       retries: context.maxRetries,
-      minTimeout: 0,
       signal: context.signal,
       onFailedAttempt: client.holdOnRateLimit,
       shouldRetry: async ({ error, retriesConsumed }) => {
@@ -570,6 +571,7 @@ async function runCall<T>(client: Client, context: CallContext): Promise<HttpRes
         await sleep(delayMs, context.callSignal());
         return true;
       },
+      ...client.retryDefaults,
     });
   } catch (error) {
     if (isFinError(error)) recordCall(error, context);
