@@ -12,6 +12,9 @@ export interface AnswerContext {
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
 
+/** Every token answer's: never cached (RFC 6749 5.1), its errors, 500 and 503 included. */
+export const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
 /** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */
 export const UNAVAILABLE_HEADERS = { 'retry-after': '1' };
 
@@ -45,7 +48,7 @@ export function failure(ctx: AnswerContext, code: ErrorCode, options: FailureOpt
   };
   return {
     status: entry.status,
-    headers: { ...JSON_HEADERS, ...options.headers },
+    headers: Object.assign({}, JSON_HEADERS, options.headers),
     body: envelopeBody(ctx, false, message, null, error),
   };
 }
@@ -80,7 +83,7 @@ export function tokenFailure(
   const entry = catalogEntry(code)!;
   return {
     status: entry.status,
-    headers: { ...JSON_HEADERS, 'cache-control': 'no-store', pragma: 'no-cache', ...options.headers },
+    headers: Object.assign({}, JSON_HEADERS, NO_STORE_HEADERS, options.headers),
     body: {
       error: tokenEndpointErrors[code],
       error_description: options.description ?? entry.message,

@@ -39,8 +39,6 @@ export interface RequestInfo {
 export function fromRequest(request: Request, info: RequestInfo = {}): PlainRequest {
   const der = info.peerCertificate;
   return {
-    ...(info.source ? { source: info.source } : {}),
-    ...(der && der.byteLength > 0 ? { certificateSha256: thumbprintOfDer(der) } : {}),
     method: request.method.toUpperCase(),
     path: new URL(request.url).pathname,
     header: (name) => request.headers.get(name) ?? undefined,
@@ -49,6 +47,8 @@ export function fromRequest(request: Request, info: RequestInfo = {}): PlainRequ
       if (declared > limit) return Promise.resolve({ ok: false, reason: 'too_large' });
       return readLimited(request.body, limit);
     },
+    ...(info.source ? { source: info.source } : {}),
+    ...(der && der.byteLength > 0 ? { certificateSha256: thumbprintOfDer(der) } : {}),
   };
 }
 

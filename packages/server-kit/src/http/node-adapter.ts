@@ -83,7 +83,9 @@ export function send(res: ServerResponse, plain: PlainResponse): void {
   // Nobody is left to read it (the client went away mid-body).
   if (res.destroyed) return;
   const text = plain.body === null ? '' : JSON.stringify(plain.body);
-  res.writeHead(plain.status, { ...plain.headers, 'content-length': Buffer.byteLength(text) });
+  const headers: Record<string, string | number> = Object.assign({}, plain.headers);
+  headers['content-length'] = Buffer.byteLength(text);
+  res.writeHead(plain.status, headers);
   res.end(text);
 }
 

@@ -46,7 +46,9 @@ export function createOwnedRun(
   release: (local: string, ref: IdempotencyKeyRef) => Promise<void>,
 ) {
   const answerOf = (ref: IdempotencyKeyRef, response: PlainResponse): KeyAnswer | undefined =>
-    isStorable(response) ? { ...ref, response, now: deps.clock.now() } : undefined;
+    isStorable(response)
+      ? { clientId: ref.clientId, key: ref.key, owner: ref.owner, response, now: deps.clock.now() }
+      : undefined;
 
   return async function runOwned<Found>(
     key: OwnedKey,

@@ -86,7 +86,7 @@ function replay(stored: PlainResponse, requestId: string | undefined): PlainResp
   const body = stored.body as Record<string, unknown>;
   return {
     status: stored.status,
-    headers: { ...stored.headers, 'idempotent-replayed': 'true' },
+    headers: { 'idempotent-replayed': 'true', ...stored.headers },
     body: { ...body, ...(requestId ? { requestId } : {}) } as PlainResponse['body'],
   };
 }
@@ -133,7 +133,7 @@ export function createWrites(deps: ServiceDeps) {
       if (!limit.allowed) return { outcome: 'rate_limited', limit };
       return store.claimWrite(claimInput);
     }
-    return store.claimWrite(hit ? { ...claimInput, hit } : claimInput);
+    return store.claimWrite(hit ? { hit, ...claimInput } : claimInput);
   }
 
   /** The claimed run: the use case given what the store read for it with the claim. */

@@ -24,13 +24,13 @@ export interface AdmitAnswer {
 }
 
 export const admittedOf = (answer: AdmitAnswer): RateLimitDecision =>
-  decisionOf({ ...answer, allowed: true });
+  decisionOf({ allowed: true, ...answer });
 
 /** The refusal a claim statement failed with, or `undefined` for any other error. */
 export function refusalOf(error: unknown): RateLimitDecision | undefined {
   if (sqlState(error) !== LIMIT_REFUSED) return undefined;
   const answer = JSON.parse((error as { detail: string }).detail) as AdmitAnswer;
-  return decisionOf({ ...answer, allowed: false });
+  return decisionOf({ allowed: false, ...answer });
 }
 
 export const rateLimitHitValues = (hit: RateLimitHit) => [

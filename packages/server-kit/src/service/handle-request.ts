@@ -4,7 +4,13 @@ import { issueToken } from '../auth/token-endpoint.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import { watchBody } from '../http/body.js';
 import { CLIENT_ABORTED_STATUS, isClientAborted } from '../http/client-aborted.js';
-import { type AnswerContext, failure, tokenFailure, UNAVAILABLE_HEADERS } from '../http/envelope.js';
+import {
+  type AnswerContext,
+  failure,
+  NO_STORE_HEADERS,
+  tokenFailure,
+  UNAVAILABLE_HEADERS,
+} from '../http/envelope.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { readRequestIds } from '../http/request-ids.js';
 import type { RouteMatch } from '../http/routes.js';
@@ -14,8 +20,6 @@ import type { OutageMonitor } from './outage.js';
 import { createPipelines } from './pipeline/pipeline.js';
 import { logClientAborted, logRequest, type Trace } from './request-log.js';
 import { useCaseOf } from './use-case-table.js';
-
-const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /** `outage` is shared with readiness, which turns not ready while the store refuses requests. */
 export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
@@ -100,13 +104,12 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
     const trace: Trace = { route: 'unknown' };
     const response = await answerOf(request, match, trace);
     const durationMs = Math.ceil(performance.now() - started);
-    const headers: Record<string, string> = {
-      ...response.headers,
-      'x-processing-time-ms': String(durationMs),
-      ...(trace.requestId ? { 'x-request-id': trace.requestId } : undefined),
-      // RFC 6749 5.1: no token answer is cached, its 500 and 503 included.
-      ...(trace.route === 'token' ? NO_STORE_HEADERS : undefined),
-    };
+    // Grown from a copy, not a spread-begun literal (decision TR-5): ours win over the answer's.
+    const headers: Record<string, string> = Object.assign({}, response.headers);
+    headers['x-processing-time-ms'] = String(durationMs);
+    if (trace.requestId) headers['x-request-id'] = trace.requestId;
+    // RFC 6749 5.1: no token answer is cached, its 500 and 503 included.
+    if (trace.route === 'token') Object.assign(headers, NO_STORE_HEADERS);
     if (deps.logger && trace.clientAborted) logClientAborted(deps.logger, trace, durationMs);
     else if (deps.logger) logRequest(deps.logger, trace, response, durationMs);
     return { status: response.status, headers, body: response.body };

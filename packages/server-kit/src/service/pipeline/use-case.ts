@@ -35,14 +35,14 @@ export const runWrite =
     schema: z.ZodType,
   ): Stage =>
   (ctx) => {
-    const call = {
+    return writes({
       request: ctx.request,
       clientId: fromStage(ctx, 'client').clientId,
       answer: ctx.answer,
       trace: ctx.trace,
       readBody: bodyReader(deps, ctx, schema, useCase.trace),
+      reads: useCase.reads,
       run: (body: unknown, write: Write<unknown>, now: Date) =>
         useCase.run(deps, callOf(ctx, body, now, write)),
-    };
-    return writes(useCase.reads ? { ...call, reads: useCase.reads } : call);
+    });
   };
