@@ -58,7 +58,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** What every call of one client shares: its settings with their defaults, its ky instance, pacers and instruments. */
 type Client = ReturnType<typeof createClient>;
 
-/** The attempt's headers for ky's `headers` option: the caller's, then its own (ids, bearer, Idempotency-Key, `traceparent`). */
+/** The attempt's headers for ky's `headers` option: its ids, the caller's, then its own (bearer, Idempotency-Key, `traceparent`). */
 function attemptHeaders(context: CallContext, requestId: string, token: string | undefined) {
   // Ids first, not a spread-begun literal (TR-5): the caller's never name one (refused as the call opened).
   const headers: Record<string, string> = {

@@ -48,6 +48,7 @@ export function failure(ctx: AnswerContext, code: ErrorCode, options: FailureOpt
   };
   return {
     status: entry.status,
+    // Object.assign, not a spread-begun literal that gains keys (decision TR-5).
     headers: Object.assign({}, JSON_HEADERS, options.headers),
     body: envelopeBody(ctx, false, message, null, error),
   };

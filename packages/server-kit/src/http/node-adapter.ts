@@ -83,6 +83,7 @@ export function send(res: ServerResponse, plain: PlainResponse): void {
   // Nobody is left to read it (the client went away mid-body).
   if (res.destroyed) return;
   const text = plain.body === null ? '' : JSON.stringify(plain.body);
+  // A copy then grown, not a spread-begun literal (decision TR-5).
   const headers: Record<string, string | number> = Object.assign({}, plain.headers);
   headers['content-length'] = Buffer.byteLength(text);
   res.writeHead(plain.status, headers);

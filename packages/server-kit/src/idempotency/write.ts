@@ -86,6 +86,7 @@ function replay(stored: PlainResponse, requestId: string | undefined): PlainResp
   const body = stored.body as Record<string, unknown>;
   return {
     status: stored.status,
+    // Key first (TR-5): a stored answer is always a first one, never a replay, so it never names the key.
     headers: { 'idempotent-replayed': 'true', ...stored.headers },
     body: { ...body, ...(requestId ? { requestId } : {}) } as PlainResponse['body'],
   };
@@ -133,6 +134,7 @@ export function createWrites(deps: ServiceDeps) {
       if (!limit.allowed) return { outcome: 'rate_limited', limit };
       return store.claimWrite(claimInput);
     }
+    // `hit` first (TR-5): the claim built in `own` never carries a `hit` of its own.
     return store.claimWrite(hit ? { hit, ...claimInput } : claimInput);
   }
 

@@ -23,6 +23,7 @@ export interface AdmitAnswer {
   reset_at_ms: number;
 }
 
+// `allowed` first (TR-5): the statement's answer holds `remaining` and `reset_at_ms` alone (migration 8).
 export const admittedOf = (answer: AdmitAnswer): RateLimitDecision =>
   decisionOf({ allowed: true, ...answer });
 
