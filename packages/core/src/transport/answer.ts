@@ -133,6 +133,11 @@ const HIDDEN_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorizat
 
 /** What is known about one answered attempt; its visible headers are copied from the `Response` on first read. */
 export class Answer {
+  readonly status: number;
+  /** `X-Processing-Time-Ms` of the response, when it is a number. */
+  readonly processingTimeMs: number | undefined;
+  /** The server's own `X-Request-Id` when it did not echo ours: it travels beside ours, in logs and results. */
+  readonly serverRequestId: string | undefined;
   #headers: Record<string, string> | undefined;
 
   constructor(
@@ -144,21 +149,12 @@ export class Answer {
     readonly text: string,
     /** Clock time (ms) when the body was read. */
     readonly now: number,
-  ) {}
-
-  get status(): number {
-    return this.response.status;
-  }
-
-  /** `X-Processing-Time-Ms` of the response, when it is a number. */
-  get processingTimeMs(): number | undefined {
-    const processing = Number(this.response.headers.get('x-processing-time-ms') ?? Number.NaN);
-    return Number.isFinite(processing) ? processing : undefined;
-  }
-
-  /** The server's own `X-Request-Id` when it did not echo ours: it travels beside ours, in logs and results. */
-  get serverRequestId(): string | undefined {
-    return serverRequestIdOf(this);
+  ) {
+    // Read once here: every answered attempt's result, log line and span carry both.
+    this.status = response.status;
+    const processing = Number(response.headers.get('x-processing-time-ms') ?? Number.NaN);
+    this.processingTimeMs = Number.isFinite(processing) ? processing : undefined;
+    this.serverRequestId = serverRequestIdOf(requestId, response);
   }
 
   /** Lower-case names, never a cookie or a credential. */
@@ -218,9 +214,9 @@ function invalid(answer: Answer, error: z.ZodError): FinResponseValidationError 
  * The server's id for the request when it differs from the one sent (from the body's `requestId`, else
  * the `X-Request-Id` header): a server that does not echo ours keeps its own beside it.
  */
-function serverRequestIdOf(answer: Answer, bodyRequestId?: string): string | undefined {
-  const id = bodyRequestId || answer.response.headers.get('x-request-id');
-  return id && id !== answer.requestId ? id : undefined;
+function serverRequestIdOf(sent: string, response: Response, bodyRequestId?: string): string | undefined {
+  const id = bodyRequestId || response.headers.get('x-request-id');
+  return id && id !== sent ? id : undefined;
 }
 
 function apiError(answer: Answer, error: ErrorObject & { code: string }, requestId?: string): FinApiError {
@@ -235,7 +231,7 @@ function apiError(answer: Answer, error: ErrorObject & { code: string }, request
     endpoint: answer.endpoint,
     // The id this client sent and logged; the server's differing one travels beside it.
     requestId: answer.requestId,
-    serverRequestId: serverRequestIdOf(answer, requestId),
+    serverRequestId: serverRequestIdOf(answer.requestId, answer.response, requestId),
     correlationId: answer.headers['x-correlation-id'] ?? answer.correlationId,
     retryAfterMs: parseRetryAfter(answer.headers['retry-after'], answer.now),
     headers: answer.headers,

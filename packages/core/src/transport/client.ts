@@ -37,7 +37,7 @@ import { checkMutualTls, type Fetch, tlsFetch } from './mutual-tls.js';
 import { callerHeaders, checkBaseUrl, checkIdempotencyKey, clientHeaders, override } from './options.js';
 import { createPacers, holdAll, type Pacer } from './pacing.js';
 import { DEFAULT_BACKOFF, isRetryable, retryDelayMs, sleep } from './retry.js';
-import { createTokenSource, type TokenManager } from './tokens.js';
+import { createTokenSource, type TokenManager, type TokenSource } from './tokens.js';
 import type {
   BackoffOptions,
   HttpClient,
@@ -182,11 +182,14 @@ class CallContext {
   #deadline: ReturnType<typeof setTimeout> | undefined;
   #onCallerAbort: (() => void) | undefined;
 
+  /** The call's token manager; none for the token endpoint's own calls. */
+  readonly tokens: TokenManager | undefined;
+
+  /** `tokensFor` is looked up only once the call is accepted: a refused call leaves no token manager behind. */
   constructor(
     private readonly client: Client,
     readonly call: RequestOptions<z.ZodType>,
-    /** The call's token source; none for the token endpoint's own calls. */
-    readonly tokens: TokenManager | undefined,
+    tokensFor: TokenSource,
   ) {
     this.timeoutMs = override(call.timeoutMs, 'timeoutMs', 1) ?? client.timeoutMs;
     this.maxRetries = override(call.maxRetries, 'maxRetries', 0) ?? client.maxRetries;
@@ -195,6 +198,7 @@ class CallContext {
     this.endpoint = `${call.method} ${call.path}`;
     this.correlationId = call.correlationId ?? uuidv4();
     this.idempotencyKey = call.rate === 'write' ? (callerKey ?? uuidv4()) : callerKey;
+    this.tokens = call.rate === 'token' ? undefined : tokensFor(client.scopeOf(call.scopes));
     // Without the caller's signal, an attempt shorter than the deadline is bounded by its own time alone.
     if (call.signal || this.timeoutMs >= client.deadlineMs) this.callSignal();
   }
@@ -589,14 +593,9 @@ export function createHttpClient(options: HttpClientOptions, sdk?: SdkInfo): Htt
   const client = createClient(options, sdk);
   const run = <T>(context: CallContext) => runCall<T>(client, context);
 
-  function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
-    try {
-      const tokens = call.rate === 'token' ? undefined : tokensFor(client.scopeOf(call.scopes));
-      const context = new CallContext(client, call, tokens);
-      return traceCall(client.telemetry, client.baseUrl, context, run<z.output<S>>);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  async function request<S extends z.ZodType>(call: RequestOptions<S>): Promise<HttpResult<z.output<S>>> {
+    const context = new CallContext(client, call, tokensFor);
+    return traceCall(client.telemetry, client.baseUrl, context, run<z.output<S>>);
   }
 
   // The token endpoint is called through the same client: pacing (its own class), retries, decoding.
