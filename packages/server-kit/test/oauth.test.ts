@@ -106,6 +106,15 @@ describe('POST /v1/oauth/token', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('RFC 6749 5.1: the 503 of a service shutting down is not cached either', async () => {
+    const h = harness();
+    await h.service.close();
+    const answer = await h.tokenRequest(credentials);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('pragma')).toBe('no-cache');
+  });
+
   it('refuses other grant types and malformed requests with RFC 6749 codes', async () => {
     const h = harness();
     expect((await h.tokenRequest({ ...credentials, grant_type: 'password' })).body.error).toBe(

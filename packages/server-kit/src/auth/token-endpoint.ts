@@ -4,7 +4,7 @@ import type { RegisteredClient } from '../deps/clients.js';
 import type { ServiceDeps } from '../deps/service-deps.js';
 import { readForm } from '../http/body.js';
 import type { AnswerContext } from '../http/envelope.js';
-import { JSON_HEADERS, NO_STORE_HEADERS, tokenFailure } from '../http/envelope.js';
+import { JSON_HEADERS, tokenFailure } from '../http/envelope.js';
 import { perMinuteLimit } from '../http/per-minute-limit.js';
 import type { PlainRequest, PlainResponse } from '../http/plain.js';
 import { presentedCertificate } from './presented-certificate.js';
@@ -136,7 +136,7 @@ async function grantToken(
   });
   return {
     status: 200,
-    headers: { ...JSON_HEADERS, ...NO_STORE_HEADERS },
+    headers: { ...JSON_HEADERS },
     body: {
       access_token: token,
       token_type: 'Bearer',

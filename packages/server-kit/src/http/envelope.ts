@@ -84,7 +84,7 @@ export function tokenFailure(
   const entry = catalogEntry(code)!;
   return {
     status: entry.status,
-    headers: Object.assign({}, JSON_HEADERS, NO_STORE_HEADERS, options.headers),
+    headers: Object.assign({}, JSON_HEADERS, options.headers),
     body: {
       error: tokenEndpointErrors[code],
       error_description: options.description ?? entry.message,

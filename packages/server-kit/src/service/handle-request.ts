@@ -29,6 +29,8 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   /** Request ids, shutdown, routing; the token endpoint, or the pipeline of the endpoint addressed. */
   async function dispatch(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
     const token = match.ok && match.operationId === 'issueToken';
+    // Set first: every token answer, a 503 while stopping included, leaves with NO_STORE_HEADERS.
+    if (token) trace.route = 'token';
     const ids = readRequestIds(request, !token);
     trace.requestId = ids.requestId;
     if (ids.ok) trace.correlationId = ids.correlationId;
@@ -41,7 +43,6 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
       return failure(answer, match.code, { headers });
     }
     if (match.operationId === 'issueToken') {
-      trace.route = 'token';
       if (ids.ok) return issueToken(deps, request, answer);
       const description = ids.details.map((d) => `${d.field} ${d.issue}`).join('; ');
       return tokenFailure(answer, 'invalid_request_id', { description });
@@ -108,7 +109,7 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
     const headers: Record<string, string> = Object.assign({}, response.headers);
     headers['x-processing-time-ms'] = String(durationMs);
     if (trace.requestId) headers['x-request-id'] = trace.requestId;
-    // RFC 6749 5.1: no token answer is cached, its 500 and 503 included.
+    // RFC 6749 5.1: no token answer is cached, its 500 and 503 included; this is the one place that says so.
     if (trace.route === 'token') Object.assign(headers, NO_STORE_HEADERS);
     if (deps.logger && trace.clientAborted) logClientAborted(deps.logger, trace, durationMs);
     else if (deps.logger) logRequest(deps.logger, trace, response, durationMs);
