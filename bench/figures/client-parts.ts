@@ -1,14 +1,14 @@
 // Where the client's CPU per call goes beside ky alone: in process against a fetch that answers at once (CPU and heap allocated), then over loopback with the calling thread's own CPU, a variant at a time.
 import { randomUUID } from 'node:crypto';
-import { AuthorizationClient } from '@fin/authorization-client';
 import { allocatedPerCall } from '../lib/allocated.js';
 import { cartStream } from '../lib/cart.js';
 import { commandOf, type Figure, type FigureOptions, fixed, type Row } from '../lib/figure.js';
-import { type Call, viaKy } from '../lib/peer-clients.js';
+import { type Call, viaClient, viaKy } from '../lib/peer-clients.js';
 import { fetchToken } from '../lib/requests.js';
+import { perCall } from '../lib/spent.js';
 import { startTarget } from '../lib/target.js';
 import { BENCH_CLIENT } from '../targets/bench-service.js';
-import { perCall, plans } from './client.js';
+import { plans } from './client.js';
 
 /** The body a successful authorize answers (spec section 6.1 envelope), a new id and request id each time. */
 function authorizedAnswer(requestId: string): string {
@@ -42,19 +42,6 @@ const answeringFetch: typeof fetch = async (input, init) => {
     headers: { ...headers, 'x-request-id': requestId },
   });
 };
-
-/** Our client's authorize with `options` added, checked authorized. */
-function viaClient(
-  baseUrl: string,
-  prefix: number,
-  options: { fetch?: typeof fetch; maxRetries?: number } = {},
-) {
-  const client = new AuthorizationClient({ baseUrl, ...BENCH_CLIENT, rateLimit: false, ...options });
-  const carts = cartStream(prefix);
-  return (async () => {
-    if (!(await client.authorize(carts())).authorized) throw new Error('bench authorization declined');
-  }) satisfies Call;
-}
 
 const OURS = 'AuthorizationClient';
 

@@ -1,9 +1,11 @@
-// The authorize call as a user would make it with the libraries they could pick instead of our client: ky alone, openai-node, stripe-node, bare fetch.
+// The authorize call as a user would make it: through our client, or the libraries they could pick instead (ky alone, openai-node, stripe-node, bare fetch).
 import { randomUUID } from 'node:crypto';
+import { AuthorizationClient } from '@fin/authorization-client';
 import type { AuthorizeRequest } from '@fin/core';
 import ky from 'ky';
 import OpenAI from 'openai';
 import Stripe from 'stripe';
+import { BENCH_CLIENT } from '../targets/bench-service.js';
 import { cartStream } from './cart.js';
 
 const PATH = '/v1/sales/authorize';
@@ -28,6 +30,19 @@ const freshIds = () => ({
 function authorized(answer: Envelope, library: string): void {
   if (answer.data?.authorized !== true)
     throw new Error(`bench authorization through ${library} not authorized`);
+}
+
+/** Our client's authorize with `options` added, pacing off (the spec's 120 writes a minute would measure the pacer). */
+export function viaClient(
+  baseUrl: string,
+  prefix: number,
+  options: { fetch?: typeof fetch; maxRetries?: number } = {},
+): Call {
+  const client = new AuthorizationClient({ baseUrl, ...BENCH_CLIENT, rateLimit: false, ...options });
+  const carts = cartStream(prefix);
+  return async () => {
+    if (!(await client.authorize(carts())).authorized) throw new Error('bench authorization declined');
+  };
 }
 
 /**
