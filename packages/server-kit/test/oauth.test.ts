@@ -106,11 +106,13 @@ describe('POST /v1/oauth/token', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('RFC 6749 5.1: the 503 of a service shutting down is not cached either', async () => {
+  it('RFC 6749 5.1 and 5.2: the 503 of a service shutting down is a server_error, not cached either', async () => {
     const h = harness();
     await h.service.close();
     const answer = await h.tokenRequest(credentials);
     expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ error: 'server_error', code: 'service_unavailable' });
+    expect(answer.headers.get('retry-after')).not.toBeNull();
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('pragma')).toBe('no-cache');
   });

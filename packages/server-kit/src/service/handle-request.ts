@@ -29,15 +29,14 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   /** Request ids, shutdown, routing; the token endpoint, or the pipeline of the endpoint addressed. */
   async function dispatch(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
     const token = match.ok && match.operationId === 'issueToken';
-    // Set first: every token answer, a 503 while stopping included, leaves with NO_STORE_HEADERS.
+    // Set first: a 503 while stopping is then the token endpoint's own (RFC 6749 body, NO_STORE_HEADERS).
     if (token) trace.route = 'token';
     const ids = readRequestIds(request, !token);
     trace.requestId = ids.requestId;
     if (ids.ok) trace.correlationId = ids.correlationId;
     const answer: AnswerContext = { requestId: ids.requestId, now: deps.clock.now() };
     // Shutting down (`close()`): no new work; the client retries on another instance after Retry-After.
-    if (deps.stopping.aborted)
-      return failure(answer, 'service_unavailable', { headers: UNAVAILABLE_HEADERS });
+    if (deps.stopping.aborted) return serverFailure(trace, 'service_unavailable', UNAVAILABLE_HEADERS);
     if (!match.ok) {
       const headers = match.code === 'method_not_allowed' ? { allow: match.allow } : undefined;
       return failure(answer, match.code, { headers });
