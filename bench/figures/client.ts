@@ -28,8 +28,10 @@ type Side = typeof OURS | PeerName;
  * are there too, which no user has (decision in docs/performance.md, issue 38 §5).
  */
 async function eachAlone(baseUrl: string, token: string, plan: { warmup: number; calls: number }) {
-  const sides = [inOwnProcess(OURS, baseUrl, token, 40), inOwnProcess('ky alone', baseUrl, token, 41)];
+  const sides: ReturnType<typeof inOwnProcess>[] = [];
   try {
+    sides.push(inOwnProcess(OURS, baseUrl, token, 40));
+    sides.push(inOwnProcess('ky alone', baseUrl, token, 41));
     const { per } = await perBatch(
       new Map([
         [OURS, sides[0]!.batch],

@@ -1,5 +1,5 @@
 // One side of the client figure in a process of its own (its own heap and compiled code, as in a POS): the parent forks it, then asks for batches.
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { cartStream } from './cart.js';
 import { type Call, PEERS, viaClient } from './peer-clients.js';
 import { type Batch, type Spent, timed } from './spent.js';
@@ -17,27 +17,45 @@ function callOf(side: string, baseUrl: string, token: string, prefix: number): C
 
 /** The side `side` in a forked process (tsx's loader and tsconfig inherited); `close` ends it. */
 export function inOwnProcess(side: string, baseUrl: string, token: string, prefix: number) {
-  const child: ChildProcess = fork(new URL(import.meta.url), [CHILD, side, baseUrl, token, String(prefix)]);
+  const child = fork(new URL(import.meta.url), [CHILD, side, baseUrl, token, String(prefix)]);
+  let ended: Error | undefined;
+  const end = (error: Error) => {
+    ended ??= error;
+  };
+  child.on('error', end);
+  child.on('exit', (code) => end(new Error(`bench side ${side} exited with ${code}`)));
   const batch: Batch = (count) =>
     new Promise<Spent>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`bench side ${side} exited with ${code}`));
-      child.once('exit', onExit);
-      child.once('message', (answer: { spent?: Spent; error?: string }) => {
-        child.off('exit', onExit);
+      if (ended) return reject(ended);
+      const onEnd = (error: Error | number | null) =>
+        reject(error instanceof Error ? error : new Error(`bench side ${side} exited with ${error}`));
+      const onAnswer = (answer: { spent?: Spent; error?: string }) => {
+        child.off('error', onEnd).off('exit', onEnd);
         if (answer.spent) resolve(answer.spent);
         else reject(new Error(`bench side ${side}: ${answer.error}`));
-      });
+      };
+      child.once('message', onAnswer).once('error', onEnd).once('exit', onEnd);
       child.send({ count });
     });
   return { batch, close: () => child.kill() };
 }
 
+/**
+ * The child: times each batch asked for. Its CPU is counted from the end of the batch before, so what V8's
+ * collector and compiler threads finish after a batch is charged to this side, not lost while the other runs.
+ */
 if (process.argv[2] === CHILD && process.send) {
   const [side, baseUrl, token, prefix] = process.argv.slice(3) as [string, string, string, string];
   const call = callOf(side, baseUrl, token, Number(prefix));
+  let cpuSince = process.cpuUsage();
+  process.on('disconnect', () => process.exit(0));
   process.on('message', ({ count }: { count: number }) => {
     timed(call, count).then(
-      (spent) => process.send!({ spent }),
+      (spent) => {
+        const used = process.cpuUsage(cpuSince);
+        cpuSince = process.cpuUsage();
+        process.send!({ spent: { ...spent, cpuMs: (used.user + used.system) / 1000 } });
+      },
       (error: unknown) => process.send!({ error: String(error) }),
     );
   });

@@ -41,13 +41,14 @@ export async function timed(call: Call, count: number): Promise<Spent> {
 }
 
 /**
- * Batch `batch` of every side in turn, the order rotated one place each batch and reversed every other
- * one, so that a noisy neighbour slows all alike and no side always follows the same other.
+ * Batch `batch` of every side in turn, the order rotated one place each batch and reversed on every other
+ * full turn, so that a noisy neighbour slows all alike and no side always follows the same other (two
+ * sides: AB BA BA AB).
  */
 function orderOf<T>(sides: readonly T[], batch: number): T[] {
   const shift = batch % sides.length;
   const rotated = [...sides.slice(shift), ...sides.slice(0, shift)];
-  return batch % 2 === 0 ? rotated : rotated.reverse();
+  return Math.floor(batch / sides.length) % 2 === 0 ? rotated : rotated.reverse();
 }
 
 /** Wall and CPU milliseconds per call of each side, every side warmed first, then measured in rotating batches. */
