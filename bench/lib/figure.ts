@@ -1,5 +1,6 @@
 // What every bench figure returns: rows of a table, each with the command that reproduces it.
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
+import { pinningNote } from './pin.js';
 
 /** One printed measurement. `ratio` is ours over the baseline, oriented so the goal reads plainly. */
 export interface Row {
@@ -39,11 +40,11 @@ export const verdict = (value: number, goal: number, direction: 'at-least' | 'at
 
 export const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
-/** The machine's load now, for a table's header: the 1, 5 and 15-minute load averages and the cores they share. */
+/** The machine's load now, for a table's header: the 1, 5 and 15-minute load averages and how the cores are shared. */
 export const loadHeader = () =>
   `load average (1, 5, 15 min): ${loadavg()
     .map((n) => fixed(n, 2))
-    .join(', ')} on ${availableParallelism()} cores`;
+    .join(', ')} on ${pinningNote()}`;
 
 /** The 1-minute load average now, as printed beside a figure. */
 export const loadNow = () => fixed(loadavg()[0] ?? Number.NaN, 1);

@@ -2,6 +2,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { pinApart } from './pin.js';
 
 /** What the target process answers about its memory, after a full garbage collection. */
 export interface HeapReport {
@@ -60,6 +61,7 @@ export async function startTarget(kind: string, env: Record<string, string> = {}
   });
   const listening = await nextMessage(child, 'listening');
   if (listening.type !== 'listening') throw new Error('unreachable');
+  if (child.pid !== undefined) pinApart(child.pid);
   const cpuSplit = async () => {
     const answer = nextMessage(child, 'cpu');
     child.send({ type: 'cpu' });
