@@ -19,8 +19,9 @@ function allowedCores(): number[] {
 const cores = allowedCores();
 const targetCore = cores.at(-1);
 const loadCores = cores.slice(0, -1).join(',');
-/** FIN_BENCH_NO_PIN=1 leaves both to the scheduler, as before the bench pinned. */
-const pinning = cores.length >= 2 && !process.env.FIN_BENCH_NO_PIN;
+/** FIN_BENCH_NO_PIN=1 leaves both to the scheduler, as before the bench pinned; so does a refused `taskset`. */
+let pinning = cores.length >= 2 && !process.env.FIN_BENCH_NO_PIN;
+let refused = '';
 
 /**
  * Pins `pid` (every thread: V8's GC and compiler helpers too) to the last allowed core, and this process to
@@ -29,12 +30,17 @@ const pinning = cores.length >= 2 && !process.env.FIN_BENCH_NO_PIN;
  */
 export function pinApart(pid: number): void {
   if (!pinning) return;
-  execFileSync('taskset', ['-a', '-p', '-c', String(targetCore), String(pid)], { stdio: 'ignore' });
-  execFileSync('taskset', ['-a', '-p', '-c', loadCores, String(process.pid)], { stdio: 'ignore' });
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(targetCore), String(pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-p', '-c', loadCores, String(process.pid)], { stdio: 'ignore' });
+  } catch (error) {
+    pinning = false;
+    refused = ` (taskset failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
 }
 
 /** How the figures' processes share the machine, for a table's header. */
 export const pinningNote = (): string =>
   pinning
     ? `${cores.length} cores: each server pinned to core ${targetCore}, the load and clients to ${loadCores}`
-    : `${Math.max(cores.length, 1)} core(s), not pinned${process.env.FIN_BENCH_NO_PIN ? ' (FIN_BENCH_NO_PIN)' : ''}`;
+    : `${Math.max(cores.length, 1)} core(s), not pinned${process.env.FIN_BENCH_NO_PIN ? ' (FIN_BENCH_NO_PIN)' : refused}`;
