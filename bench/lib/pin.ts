@@ -26,7 +26,8 @@ let refused = '';
 /**
  * Pins `pid` (every thread: V8's GC and compiler helpers too) to the last allowed core, and this process to
  * the others. Left to the scheduler on two cores, the server and the load share one core in some runs, and
- * the server's CPU per request then reads up to twice as high (docs/performance.md, "Pinned").
+ * the server's CPU per request then reads up to twice as high (docs/performance.md, "The retained
+ * sales, pinned").
  */
 export function pinApart(pid: number): void {
   if (!pinning) return;
