@@ -117,6 +117,26 @@ describe('POST /v1/oauth/token', () => {
     expect(answer.headers.get('pragma')).toBe('no-cache');
   });
 
+  it('RFC 6749 5.1: another method at the token path (HEAD and OPTIONS too) is 405 with Allow, never cached; a 405 elsewhere gains no no-store', async () => {
+    const h = harness();
+    const call = (method: string, path: string) =>
+      h.service.fetch(new Request(`http://fin.test${path}`, { method }));
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'DELETE']) {
+      const answer = await call(method, '/v1/oauth/token');
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('pragma')).toBe('no-cache');
+      if (method === 'HEAD') continue;
+      expect(schemas.errorEnvelope.parse(await answer.json()).error.code).toBe('method_not_allowed');
+    }
+    const elsewhere = await call('GET', '/v1/sales/authorize');
+    expect(elsewhere.status).toBe(405);
+    expect(elsewhere.headers.get('allow')).toBe('POST');
+    expect(elsewhere.headers.get('cache-control')).toBeNull();
+    expect(elsewhere.headers.get('pragma')).toBeNull();
+  });
+
   it('refuses other grant types and malformed requests with RFC 6749 codes', async () => {
     const h = harness();
     expect((await h.tokenRequest({ ...credentials, grant_type: 'password' })).body.error).toBe(

@@ -12,7 +12,7 @@ export interface AnswerContext {
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
 
-/** Every token answer's: never cached (RFC 6749 5.1), its errors, 500 and 503 included. */
+/** Every answer's at the token endpoint's path: never cached (RFC 6749 5.1), errors, 5xx and 405 included. */
 export const NO_STORE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
 /** `Retry-After` of every 503 `service_unavailable`: the clients retry with the same key after it. */

@@ -29,7 +29,7 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
   /** Request ids, shutdown, routing; the token endpoint, or the pipeline of the endpoint addressed. */
   async function dispatch(request: PlainRequest, match: RouteMatch, trace: Trace): Promise<PlainResponse> {
     const token = match.ok && match.operationId === 'issueToken';
-    // Set first: a 503 while stopping is then the token endpoint's own (RFC 6749 body, NO_STORE_HEADERS).
+    // Set first: a 503 while stopping is then the token endpoint's own (an RFC 6749 body).
     if (token) trace.route = 'token';
     const ids = readRequestIds(request, !token);
     trace.requestId = ids.requestId;
@@ -108,8 +108,9 @@ export function createRequestHandler(deps: ServiceDeps, outage: OutageMonitor) {
     const headers: Record<string, string> = Object.assign({}, response.headers);
     headers['x-processing-time-ms'] = String(durationMs);
     if (trace.requestId) headers['x-request-id'] = trace.requestId;
-    // RFC 6749 5.1: no token answer is cached, its 500 and 503 included; this is the one place that says so.
-    if (trace.route === 'token') Object.assign(headers, NO_STORE_HEADERS);
+    // RFC 6749 5.1: no answer at the token endpoint's path is cached, its 5xx and the router's 405 to another
+    // method included (RFC 9110 15.1 lets a cache keep a 405); this is the one place that says so.
+    if (request.path === endpoints.tokenPath) Object.assign(headers, NO_STORE_HEADERS);
     if (deps.logger && trace.clientAborted) logClientAborted(deps.logger, trace, durationMs);
     else if (deps.logger) logRequest(deps.logger, trace, response, durationMs);
     return { status: response.status, headers, body: response.body };
