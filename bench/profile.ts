@@ -6,6 +6,7 @@ import { CONNECTIONS } from './figures/server.js';
 import { summarize } from './lib/cpu-profile.js';
 import { fixed } from './lib/figure.js';
 import { runLoad } from './lib/load.js';
+import { pinningNote } from './lib/pin.js';
 import { withPostgres } from './lib/postgres.js';
 import { authorizeRequests, fetchToken } from './lib/requests.js';
 import { startTarget } from './lib/target.js';
@@ -82,7 +83,7 @@ const run = async (env: Record<string, string> = {}) => {
   console.log(
     `\nload average before: ${loadBefore.map((n) => fixed(n, 2)).join(' ')}; after: ${loadavg()
       .map((n) => fixed(n, 2))
-      .join(' ')}; node ${process.version}; profile ${path}`,
+      .join(' ')} on ${pinningNote()}; node ${process.version}; profile ${path}`,
   );
   // Samples follow the wall clock, so on a busy machine they also cover time the process waited for a core:
   // the shares hold, the microseconds come from the process's own CPU time. The socket writes are the

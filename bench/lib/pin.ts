@@ -1,47 +1,104 @@
-// Keeps a bench server and the load apart: the target process on a core of its own, the bench (load, clients) on the rest.
+// Keeps bench servers and the load apart: each live target process on a core of its own, the bench (load, clients) on the rest.
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
-/** The cores this process may run on, read once before any pinning narrows them (`taskset -c -p`). */
-function allowedCores(): number[] {
+/** `taskset` with its messages in English and its complaint kept: the failure's reason goes in the header. */
+const taskset = (...args: string[]) =>
+  execFileSync('taskset', args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+
+/** What a failed `taskset` said (its stderr), or the error's own message (not found). */
+const reasonOf = (error: unknown) => {
+  const stderr = (error as { stderr?: string }).stderr?.trim();
+  return stderr || (error instanceof Error ? error.message : String(error));
+};
+
+/** `0-3,6` as [0, 1, 2, 3, 6]; anything else in the list makes it unreadable (`undefined`). */
+function parseCoreList(list: string): number[] | undefined {
+  const parts = list.split(',');
+  if (!parts.every((part) => /^\d+(-\d+)?$/.test(part))) return undefined;
+  return parts.flatMap((part) => {
+    const [first, last = first] = part.split('-').map(Number) as [number, number?];
+    return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  });
+}
+
+/** The cores this process may use, read once, before any pinning narrows them; or why pinning is off. */
+function allowedCores(): { cores: number[]; unpinned?: string } {
+  if (process.env.FIN_BENCH_NO_PIN === '1') return { cores: [], unpinned: 'FIN_BENCH_NO_PIN=1' };
   try {
-    const answer = execFileSync('taskset', ['-c', '-p', String(process.pid)], { encoding: 'utf8' });
-    const list = answer.split(':').at(-1)?.trim() ?? '';
-    return list.split(',').flatMap((part) => {
-      const [first, last = first] = part.split('-').map(Number);
-      if (first === undefined || last === undefined || Number.isNaN(first) || Number.isNaN(last)) return [];
-      return Array.from({ length: last - first + 1 }, (_, i) => first + i);
-    });
-  } catch {
-    return [];
+    const list = /:\s*([\d,-]+)\s*$/.exec(taskset('-c', '-p', String(process.pid)))?.[1];
+    const cores = list === undefined ? undefined : parseCoreList(list);
+    if (!cores) return { cores: [], unpinned: 'taskset gave no core list' };
+    return cores.length >= 2 ? { cores } : { cores, unpinned: 'one core' };
+  } catch (error) {
+    return { cores: [], unpinned: `taskset: ${reasonOf(error)}` };
   }
 }
 
-const cores = allowedCores();
-const targetCore = cores.at(-1);
-const loadCores = cores.slice(0, -1).join(',');
-/** FIN_BENCH_NO_PIN=1 leaves both to the scheduler, as before the bench pinned; so does a refused `taskset`. */
-let pinning = cores.length >= 2 && !process.env.FIN_BENCH_NO_PIN;
-let refused = '';
+const allowed = allowedCores();
+const { cores } = allowed;
+/** Why the figures run unpinned, once anything made them so; `undefined` while pinning holds. */
+let unpinned = allowed.unpinned;
+/** The target processes now running, in the order they started. */
+const live: number[] = [];
 
 /**
- * Pins `pid` (every thread: V8's GC and compiler helpers too) to the last allowed core, and this process to
- * the others. Left to the scheduler on two cores, the server and the load share one core in some runs, and
- * the server's CPU per request then reads up to twice as high (docs/performance.md, "The retained
- * sales, pinned").
+ * Lays the cores out for the live targets: each its own core, from the last one down, and the bench (the
+ * load, and the clients and servers it forks meanwhile) the cores left; with no target live, the bench gets
+ * them all back. When the targets would leave the bench no core (two service processes on two cores),
+ * everything runs on every core, as before the bench pinned. `taskset -a` moves every thread of a process,
+ * V8's collector and compiler helpers included. A failure puts everything back on every core and turns
+ * pinning off for the rest of the run, its reason in the header.
  */
-export function pinApart(pid: number): void {
-  if (!pinning) return;
+function layOut(): void {
+  if (unpinned !== undefined) return;
+  const all = cores.join(',');
+  const apart = live.length > 0 && live.length < cores.length;
   try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(targetCore), String(pid)], { stdio: 'ignore' });
-    execFileSync('taskset', ['-a', '-p', '-c', loadCores, String(process.pid)], { stdio: 'ignore' });
+    if (!apart) {
+      for (const pid of [process.pid, ...live]) taskset('-a', '-p', '-c', all, String(pid));
+      return;
+    }
+    // The bench first: were the targets moved first, a failure between would leave them on its cores.
+    taskset('-a', '-p', '-c', cores.slice(0, cores.length - live.length).join(','), String(process.pid));
+    for (const [i, pid] of live.entries())
+      taskset('-a', '-p', '-c', String(cores[cores.length - 1 - i]), String(pid));
   } catch (error) {
-    pinning = false;
-    refused = ` (taskset failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+    unpinned = `taskset failed: ${reasonOf(error)}`;
+    for (const pid of [process.pid, ...live]) {
+      try {
+        taskset('-a', '-p', '-c', all, String(pid));
+      } catch {
+        // Best effort: the header already says the run is not pinned.
+      }
+    }
   }
+}
+
+/**
+ * A target started: it gets a core of its own and the bench the rest. Left to the scheduler on two cores,
+ * a server and the load share one core in some runs, and the server's CPU per request then reads up to
+ * twice as high (docs/performance.md, "The retained sales, pinned").
+ */
+export function pinTarget(pid: number): void {
+  live.push(pid);
+  layOut();
+}
+
+/** A target ended: the cores are laid out again for those still running. */
+export function unpinTarget(pid: number): void {
+  const index = live.indexOf(pid);
+  if (index === -1) return;
+  live.splice(index, 1);
+  layOut();
 }
 
 /** How the figures' processes share the machine, for a table's header. */
 export const pinningNote = (): string =>
-  pinning
-    ? `${cores.length} cores: each server pinned to core ${targetCore}, the load and clients to ${loadCores}`
-    : `${Math.max(cores.length, 1)} core(s), not pinned${process.env.FIN_BENCH_NO_PIN ? ' (FIN_BENCH_NO_PIN)' : refused}`;
+  unpinned === undefined
+    ? `${cores.length} cores: each running server on a core of its own from core ${cores.at(-1)} down, the load and clients on the rest (every core shared when none would be left)`
+    : `${cores.length || availableParallelism()} cores, not pinned (${unpinned})`;

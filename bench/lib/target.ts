@@ -2,7 +2,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { pinApart } from './pin.js';
+import { pinTarget, unpinTarget } from './pin.js';
 
 /** What the target process answers about its memory, after a full garbage collection. */
 export interface HeapReport {
@@ -61,7 +61,12 @@ export async function startTarget(kind: string, env: Record<string, string> = {}
   });
   const listening = await nextMessage(child, 'listening');
   if (listening.type !== 'listening') throw new Error('unreachable');
-  if (child.pid !== undefined) pinApart(child.pid);
+  const { pid } = child;
+  if (pid !== undefined) {
+    pinTarget(pid);
+    // Also when it ends on its own: the cores are laid out again for the targets still running.
+    child.once('exit', () => unpinTarget(pid));
+  }
   const cpuSplit = async () => {
     const answer = nextMessage(child, 'cpu');
     child.send({ type: 'cpu' });
