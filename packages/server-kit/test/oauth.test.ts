@@ -117,12 +117,18 @@ describe('POST /v1/oauth/token', () => {
     expect(answer.headers.get('pragma')).toBe('no-cache');
   });
 
-  it('RFC 6749 5.1: another method at the token path (HEAD and OPTIONS too) is 405 with Allow, never cached; a 405 elsewhere gains no no-store', async () => {
+  it('D-OA-11 (RFC 9110 15.1): another method at the token path, with a query or not (HEAD and OPTIONS too), is 405 with Allow, never cached; a 404 or 405 elsewhere gains no no-store', async () => {
     const h = harness();
     const call = (method: string, path: string) =>
       h.service.fetch(new Request(`http://fin.test${path}`, { method }));
-    for (const method of ['GET', 'HEAD', 'OPTIONS', 'DELETE']) {
-      const answer = await call(method, '/v1/oauth/token');
+    for (const [method, path] of [
+      ['GET', '/v1/oauth/token'],
+      ['GET', '/v1/oauth/token?grant_type=client_credentials'],
+      ['HEAD', '/v1/oauth/token'],
+      ['OPTIONS', '/v1/oauth/token'],
+      ['DELETE', '/v1/oauth/token'],
+    ] as const) {
+      const answer = await call(method, path);
       expect(answer.status).toBe(405);
       expect(answer.headers.get('allow')).toBe('POST');
       expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -135,6 +141,10 @@ describe('POST /v1/oauth/token', () => {
     expect(elsewhere.headers.get('allow')).toBe('POST');
     expect(elsewhere.headers.get('cache-control')).toBeNull();
     expect(elsewhere.headers.get('pragma')).toBeNull();
+    // Another path, if one character longer: the router's 404, not the token endpoint's.
+    const beside = await call('GET', '/v1/oauth/token/');
+    expect(beside.status).toBe(404);
+    expect(beside.headers.get('cache-control')).toBeNull();
   });
 
   it('refuses other grant types and malformed requests with RFC 6749 codes', async () => {
