@@ -162,6 +162,25 @@ describe('the spec on raw HTTP', () => {
     expect((await fetch(`${BASE_URL}/v1/stores`, { method: 'DELETE' })).status).toBe(405);
   });
 
+  test('a 405 names the methods its path has (RFC 9110); at the token path it is never cached either (RFC 6749 5.1)', async () => {
+    const own = createSimulatedPos({ size: { stores: 1, productsPerStore: 5, employees: 2 } });
+    const at = (path: string, method: string) => own.fetch(`https://partner.test/api${path}`, { method });
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE']) {
+      const token = await at('/v1/oauth/token', method);
+      expect(token.status).toBe(405);
+      expect(token.headers.get('allow')).toBe('POST');
+      expect(token.headers.get('cache-control')).toBe('no-store');
+      expect(token.headers.get('pragma')).toBe('no-cache');
+    }
+    const stores = await at('/v1/stores', 'DELETE');
+    expect(stores.status).toBe(405);
+    expect(stores.headers.get('allow')).toBe('GET');
+    expect(stores.headers.get('cache-control')).toBeNull();
+    const unknown = await at('/v1/oauth/tokens', 'GET');
+    expect(unknown.status).toBe(404);
+    expect([unknown.headers.get('allow'), unknown.headers.get('cache-control')]).toEqual([null, null]);
+  });
+
   test('the request log counts per endpoint and status; the fifteen endpoints (eleven of v1.0, four reservation ones of v1.1) are named', () => {
     expect(posEndpoints).toHaveLength(15);
     expect(sim.requests.count({ endpoint: 'POST /v1/oauth/token', status: 200 })).toBeGreaterThan(0);

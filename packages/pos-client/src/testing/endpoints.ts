@@ -16,14 +16,18 @@ export const posEndpoints: readonly PosEndpoint[] = Object.values(endpoints.part
 
 const match = endpoints.createEndpointMatcher(endpoints.partnerPos);
 
-/**
- * The endpoint a request addresses, whatever base path the partner is mounted under; `unknown-path`
- * or `wrong-method` otherwise.
- */
-export function endpointOf(method: string, pathname: string): PosOperation | 'unknown-path' | 'wrong-method' {
+/** What a request addresses: an endpoint, or a path it has not (`not_found`) or a method its path has not (`allow`). */
+export type Addressed =
+  | { operation: PosOperation }
+  | { operation: 'unknown'; code: 'not_found' }
+  | { operation: 'unknown'; code: 'method_not_allowed'; allow: string; tokenPath: boolean };
+
+/** The endpoint a request addresses, whatever base path the partner is mounted under. */
+export function endpointOf(method: string, pathname: string): Addressed {
   const at = pathname.indexOf('/v1/');
   const path = at === -1 ? pathname : pathname.slice(at).replace(/\/+$/, '');
   const found = match(method, path);
-  if (found.ok) return found.operationId;
-  return found.code === 'method_not_allowed' ? 'wrong-method' : 'unknown-path';
+  if (found.ok) return { operation: found.operationId };
+  if (found.code === 'not_found') return { operation: 'unknown', code: 'not_found' };
+  return { operation: 'unknown', ...found, tokenPath: path === endpoints.tokenPath };
 }

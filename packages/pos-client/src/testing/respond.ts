@@ -97,7 +97,7 @@ export function failToken(
 }
 
 /** RFC 6749 5.1: token answers, issued or refused, are never cached. */
-const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 /** A plain JSON answer without envelope (the token endpoint's 200). */
 export const plain = (context: ExchangeContext, body: unknown) => json(context, 200, body, NO_STORE);

@@ -28,12 +28,12 @@ import {
   type SimulatedSale,
   type SimulatedSeller,
 } from './data/dataset.js';
-import { endpointOf, type PosOperation } from './endpoints.js';
+import { type Addressed, endpointOf, type PosOperation } from './endpoints.js';
 import { createFaults, type FaultControls, type FaultPlan } from './faults.js';
 import { createSlidingWindow } from './rate-limit.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
 import { createReservationBook } from './reservations/book.js';
-import { type ExchangeContext, fail, failToken, malformed, plain } from './respond.js';
+import { type ExchangeContext, fail, failToken, malformed, NO_STORE, plain } from './respond.js';
 import {
   listEmployees,
   listPlans,
@@ -161,6 +161,16 @@ const wait = (ms: number, signal: AbortSignal) =>
 /** What the log records for a request its client abandoned during a slow answer (nginx's 499). */
 const CLIENT_CLOSED_REQUEST = 499;
 
+/**
+ * A path the partner has not (404), or a method its path has not: 405 with `Allow` (RFC 9110 15.5.6), and
+ * at the token path no-store too, as every answer there (RFC 6749 5.1; a cache may keep a 405).
+ */
+function refuse(context: ExchangeContext, addressed: Extract<Addressed, { operation: 'unknown' }>) {
+  if (addressed.code === 'not_found') return fail(context, 'not_found');
+  const headers = { Allow: addressed.allow, ...(addressed.tokenPath ? NO_STORE : {}) };
+  return fail(context, 'method_not_allowed', { headers });
+}
+
 export function createSimulatedPos(options: SimulatedPosOptions = {}): SimulatedPos {
   const clock = options.clock ?? systemClock;
   const clients = options.clients ?? [defaultSimulatedClient];
@@ -259,20 +269,15 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
       now: clock.now(),
     };
     const url = new URL(request.url);
-    const operation = endpointOf(request.method, url.pathname);
+    const addressed = endpointOf(request.method, url.pathname);
+    const { operation } = addressed;
     const answered =
-      operation === 'unknown-path'
-        ? fail(context, 'not_found')
-        : operation === 'wrong-method'
-          ? fail(context, 'method_not_allowed')
-          : await answer({ request, query: url.searchParams, context, state }, operation);
-    const known = operation === 'unknown-path' || operation === 'wrong-method' ? 'unknown' : operation;
-    const response = await applyContractBreaks(faults.contractBreaks, known, request, answered, context);
+      addressed.operation === 'unknown'
+        ? refuse(context, addressed)
+        : await answer({ request, query: url.searchParams, context, state }, addressed.operation);
+    const response = await applyContractBreaks(faults.contractBreaks, operation, request, answered, context);
     requests.record({
-      endpoint:
-        operation === 'unknown-path' || operation === 'wrong-method'
-          ? 'unknown'
-          : endpoints.endpointName(endpoints.partnerPos[operation]),
+      endpoint: operation === 'unknown' ? 'unknown' : endpoints.endpointName(endpoints.partnerPos[operation]),
       status: response.status,
       clientId: auth.clientOf(request.headers.get('authorization')),
       at: context.now.toISOString(),
