@@ -56,11 +56,11 @@ const live: number[] = [];
  */
 function layOut(): void {
   if (unpinned !== undefined) return;
-  const all = cores.join(',');
-  const apart = live.length > 0 && live.length < cores.length;
+  const everyone = [process.pid, ...live];
+  const onEveryCore = (pid: number) => taskset('-a', '-p', '-c', cores.join(','), String(pid));
   try {
-    if (!apart) {
-      for (const pid of [process.pid, ...live]) taskset('-a', '-p', '-c', all, String(pid));
+    if (live.length === 0 || live.length >= cores.length) {
+      everyone.forEach(onEveryCore);
       return;
     }
     // The bench first: were the targets moved first, a failure between would leave them on its cores.
@@ -69,12 +69,11 @@ function layOut(): void {
       taskset('-a', '-p', '-c', String(cores[cores.length - 1 - i]), String(pid));
   } catch (error) {
     unpinned = `taskset failed: ${reasonOf(error)}`;
-    for (const pid of [process.pid, ...live]) {
+    // Best effort: the header already says the run is not pinned.
+    for (const pid of everyone) {
       try {
-        taskset('-a', '-p', '-c', all, String(pid));
-      } catch {
-        // Best effort: the header already says the run is not pinned.
-      }
+        onEveryCore(pid);
+      } catch {}
     }
   }
 }
