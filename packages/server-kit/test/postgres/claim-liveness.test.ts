@@ -101,6 +101,31 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
     ).toMatchObject({ outcome: 'completed', response });
   });
 
+  it('SF-1: every unfinished claim an instance holds is renewed at each beat, and a completed one is left as it was', async () => {
+    const { clock, a } = instances(prepared);
+    const [first, second, done] = [`many-${keys++}`, `many-${keys++}`, `many-${keys++}`];
+    for (const key of [first, second, done])
+      expect((await a.claimWrite(claimOf(key, `holder-${key}`))).outcome).toBe('claimed');
+    const response = { status: 200, headers: {}, body: { ok: true } };
+    await a.completeIdempotencyKey({
+      clientId: 'partner-a',
+      key: done,
+      owner: `holder-${done}`,
+      response,
+      now: T0,
+    });
+
+    clock.advance(20_000);
+    await vi.waitFor(
+      async () => {
+        expect(await aliveUntil(first)).toBe(T0.getTime() + 24_000);
+        expect(await aliveUntil(second)).toBe(T0.getTime() + 24_000);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
+    expect(await aliveUntil(done)).toBe(T0.getTime() + 4_000);
+  });
+
   it('SF-1: the lease still bounds a live holder: past 30 s the claim is taken over whatever its heartbeat', async () => {
     const { a, b } = instances(prepared);
     const key = `lease-${keys++}`;
