@@ -69,11 +69,12 @@ function layOut(): void {
       taskset('-a', '-p', '-c', String(cores[cores.length - 1 - i]), String(pid));
   } catch (error) {
     unpinned = `taskset failed: ${reasonOf(error)}`;
-    // Best effort: the header already says the run is not pinned.
     for (const pid of everyone) {
       try {
         onEveryCore(pid);
-      } catch {}
+      } catch {
+        // Best effort: the header already says the run is not pinned.
+      }
     }
   }
 }

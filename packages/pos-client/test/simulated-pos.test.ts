@@ -165,7 +165,7 @@ describe('the spec on raw HTTP', () => {
   test('a 405 names the methods its path has (RFC 9110); at the token path it is never cached either (RFC 6749 5.1)', async () => {
     const own = createSimulatedPos({ size: { stores: 1, productsPerStore: 5, employees: 2 } });
     const at = (path: string, method: string) => own.fetch(`https://partner.test/api${path}`, { method });
-    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE']) {
+    for (const method of ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']) {
       const token = await at('/v1/oauth/token', method);
       expect(token.status).toBe(405);
       expect(token.headers.get('allow')).toBe('POST');

@@ -16,11 +16,11 @@ export const posEndpoints: readonly PosEndpoint[] = Object.values(endpoints.part
 
 const match = endpoints.createEndpointMatcher(endpoints.partnerPos);
 
-/** What a request addresses: an endpoint, or a path it has not (`not_found`) or a method its path has not (`allow`). */
+/** What a request addresses: an endpoint, a path the partner has not (`not_found`), or a method its path has not (`method_not_allowed`, with the path's methods in `allow`). */
 export type Addressed =
   | { operation: PosOperation }
   | { operation: 'unknown'; code: 'not_found' }
-  | { operation: 'unknown'; code: 'method_not_allowed'; allow: string; tokenPath: boolean };
+  | { operation: 'unknown'; code: 'method_not_allowed'; allow: string; atTokenPath: boolean };
 
 /** The endpoint a request addresses, whatever base path the partner is mounted under. */
 export function endpointOf(method: string, pathname: string): Addressed {
@@ -29,5 +29,10 @@ export function endpointOf(method: string, pathname: string): Addressed {
   const found = match(method, path);
   if (found.ok) return { operation: found.operationId };
   if (found.code === 'not_found') return { operation: 'unknown', code: 'not_found' };
-  return { operation: 'unknown', ...found, tokenPath: path === endpoints.tokenPath };
+  return {
+    operation: 'unknown',
+    code: found.code,
+    allow: found.allow,
+    atTokenPath: path === endpoints.tokenPath,
+  };
 }

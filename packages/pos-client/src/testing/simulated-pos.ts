@@ -167,7 +167,7 @@ const CLIENT_CLOSED_REQUEST = 499;
  */
 function refuse(context: ExchangeContext, addressed: Extract<Addressed, { operation: 'unknown' }>) {
   if (addressed.code === 'not_found') return fail(context, 'not_found');
-  const headers = { Allow: addressed.allow, ...(addressed.tokenPath ? NO_STORE : {}) };
+  const headers = { Allow: addressed.allow, ...(addressed.atTokenPath ? NO_STORE : {}) };
   return fail(context, 'method_not_allowed', { headers });
 }
 

@@ -56,15 +56,24 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
+/**
+ * Runs one statement. `timeoutMs`: pg's `query_timeout`, a bound on the client's side too (a half-open
+ * connection never answers): past it the statement fails and, run on a pool, its connection is discarded.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: a row's shape is the query's; each caller names it
 export async function query<Row extends Record<string, any>>(
   db: Queryable,
   text: string,
   values: unknown[] = [],
+  timeoutMs?: number,
 ): Promise<pg.QueryResult<Row>> {
   try {
     const name = unnamed.has(db) ? undefined : nameOf(text);
-    return await db.query<Row>(name ? { name, text, values, types } : { text, values, types });
+    const config: pg.QueryConfig & { query_timeout?: number } = name
+      ? { name, text, values, types }
+      : { text, values, types };
+    if (timeoutMs !== undefined) config.query_timeout = timeoutMs;
+    return await db.query<Row>(config);
   } catch (error) {
     if (sqlState(error) === UNDEFINED_TABLE && /"fin_/.test((error as Error).message)) {
       throw new Error(

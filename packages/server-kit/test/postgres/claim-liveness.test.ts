@@ -101,29 +101,54 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
     ).toMatchObject({ outcome: 'completed', response });
   });
 
-  it('SF-1: every unfinished claim an instance holds is renewed at each beat, and a completed one is left as it was', async () => {
+  it('SF-1: every unfinished claim an instance holds is renewed beat after beat; one completed behind its back is left as it was', async () => {
     const { clock, a } = instances(prepared);
     const [first, second, done] = [`many-${keys++}`, `many-${keys++}`, `many-${keys++}`];
     for (const key of [first, second, done])
       expect((await a.claimWrite(claimOf(key, `holder-${key}`))).outcome).toBe('claimed');
-    const response = { status: 200, headers: {}, body: { ok: true } };
-    await a.completeIdempotencyKey({
-      clientId: 'partner-a',
-      key: done,
-      owner: `holder-${done}`,
-      response,
-      now: T0,
-    });
-
-    clock.advance(20_000);
-    await vi.waitFor(
-      async () => {
-        expect(await aliveUntil(first)).toBe(T0.getTime() + 24_000);
-        expect(await aliveUntil(second)).toBe(T0.getTime() + 24_000);
-      },
-      { timeout: 5_000, interval: 100 },
+    // Completed by another hand than the holder's store: only the renewal's own check can spare it.
+    await withClient(connectionString, (db) =>
+      db.query(
+        `UPDATE fin_idempotency_keys SET completed_at = now(), response = '{"status":200}' WHERE idem_key = $1`,
+        [done],
+      ),
     );
+
+    for (const after of [24_000, 25_000]) {
+      clock.advance(after === 24_000 ? 20_000 : 1_000);
+      await vi.waitFor(
+        async () => {
+          expect(await aliveUntil(first)).toBe(T0.getTime() + after);
+          expect(await aliveUntil(second)).toBe(T0.getTime() + after);
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+    }
     expect(await aliveUntil(done)).toBe(T0.getTime() + 4_000);
+  });
+
+  it('SF-1: a claim whose row another session holds locked is skipped, not waited for: the others are renewed meanwhile, and it is renewed once the lock goes', async () => {
+    const { clock, a } = instances(prepared);
+    const [locked, free] = [`locked-${keys++}`, `free-${keys++}`];
+    for (const key of [locked, free])
+      expect((await a.claimWrite(claimOf(key, `holder-${key}`))).outcome).toBe('claimed');
+
+    await withClient(connectionString, async (db) => {
+      await db.query('BEGIN');
+      await db.query('SELECT 1 FROM fin_idempotency_keys WHERE idem_key = $1 FOR UPDATE', [locked]);
+      clock.advance(20_000);
+      await vi.waitFor(async () => expect(await aliveUntil(free)).toBe(T0.getTime() + 24_000), {
+        timeout: 5_000,
+        interval: 100,
+      });
+      expect(await aliveUntil(locked)).toBe(T0.getTime() + 4_000);
+      await db.query('COMMIT');
+    });
+    clock.advance(1_000);
+    await vi.waitFor(async () => expect(await aliveUntil(locked)).toBe(T0.getTime() + 25_000), {
+      timeout: 5_000,
+      interval: 100,
+    });
   });
 
   it('SF-1: the lease still bounds a live holder: past 30 s the claim is taken over whatever its heartbeat', async () => {
