@@ -270,11 +270,11 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
     };
     const url = new URL(request.url);
     const addressed = endpointOf(request.method, url.pathname);
-    const { operation } = addressed;
     const answered =
       addressed.operation === 'unknown'
         ? refuse(context, addressed)
         : await answer({ request, query: url.searchParams, context, state }, addressed.operation);
+    const { operation } = addressed;
     const response = await applyContractBreaks(faults.contractBreaks, operation, request, answered, context);
     requests.record({
       endpoint: operation === 'unknown' ? 'unknown' : endpoints.endpointName(endpoints.partnerPos[operation]),

@@ -29,6 +29,9 @@ function instances(preparedStatements: boolean) {
   return { clock, a: make(), b: make() };
 }
 
+/** Long enough for a few of the holder's 1 s beats, on the real timer. */
+const NEXT_BEATS = { timeout: 5_000, interval: 100 };
+
 let keys = 0;
 /** A claim with the service's default 30 s lease, all made at T0 on the request clock: only liveness differs. */
 const claimOf = (key: string, owner: string) => ({
@@ -84,10 +87,7 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
 
     // 20 s pass for a request still running: the holder's next beat renews from the new time.
     clock.advance(20_000);
-    await vi.waitFor(async () => expect(await aliveUntil(key)).toBe(T0.getTime() + 24_000), {
-      timeout: 5_000,
-      interval: 100,
-    });
+    await vi.waitFor(async () => expect(await aliveUntil(key)).toBe(T0.getTime() + 24_000), NEXT_BEATS);
     clock.advance(3_999);
     expect((await b.claimWrite(claimOf(key, 'retry'))).outcome).toBe('in_progress');
 
@@ -114,15 +114,16 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
       ),
     );
 
-    for (const after of [24_000, 25_000]) {
-      clock.advance(after === 24_000 ? 20_000 : 1_000);
-      await vi.waitFor(
-        async () => {
-          expect(await aliveUntil(first)).toBe(T0.getTime() + after);
-          expect(await aliveUntil(second)).toBe(T0.getTime() + after);
-        },
-        { timeout: 5_000, interval: 100 },
-      );
+    const beats = [
+      [20_000, 24_000],
+      [1_000, 25_000],
+    ] as const;
+    for (const [advance, after] of beats) {
+      clock.advance(advance);
+      await vi.waitFor(async () => {
+        expect(await aliveUntil(first)).toBe(T0.getTime() + after);
+        expect(await aliveUntil(second)).toBe(T0.getTime() + after);
+      }, NEXT_BEATS);
     }
     expect(await aliveUntil(done)).toBe(T0.getTime() + 4_000);
   });
@@ -137,18 +138,12 @@ describe.each([true, false])('DESIGN 20: claim liveness (preparedStatements: %s)
       await db.query('BEGIN');
       await db.query('SELECT 1 FROM fin_idempotency_keys WHERE idem_key = $1 FOR UPDATE', [locked]);
       clock.advance(20_000);
-      await vi.waitFor(async () => expect(await aliveUntil(free)).toBe(T0.getTime() + 24_000), {
-        timeout: 5_000,
-        interval: 100,
-      });
+      await vi.waitFor(async () => expect(await aliveUntil(free)).toBe(T0.getTime() + 24_000), NEXT_BEATS);
       expect(await aliveUntil(locked)).toBe(T0.getTime() + 4_000);
       await db.query('COMMIT');
     });
     clock.advance(1_000);
-    await vi.waitFor(async () => expect(await aliveUntil(locked)).toBe(T0.getTime() + 25_000), {
-      timeout: 5_000,
-      interval: 100,
-    });
+    await vi.waitFor(async () => expect(await aliveUntil(locked)).toBe(T0.getTime() + 25_000), NEXT_BEATS);
   });
 
   it('SF-1: the lease still bounds a live holder: past 30 s the claim is taken over whatever its heartbeat', async () => {
