@@ -181,6 +181,30 @@ describe('the spec on raw HTTP', () => {
     expect([unknown.headers.get('allow'), unknown.headers.get('cache-control')]).toEqual([null, null]);
   });
 
+  test('an injected fault at the token path is never cached either (RFC 6749 5.1); one elsewhere says nothing of caching', async () => {
+    const own = createSimulatedPos({ size: { stores: 1, productsPerStore: 5, employees: 2 } });
+    const tokenForm = { grant_type: 'client_credentials', ...own.credentials };
+    const askToken = () =>
+      own.fetch('https://partner.test/api/v1/oauth/token', {
+        method: 'POST',
+        body: new URLSearchParams(tokenForm),
+      });
+    own.faults.malformedJson({ endpoint: 'POST /v1/oauth/token' });
+    own.faults.serverErrors({ endpoint: 'POST /v1/oauth/token', status: 502, after: 1 });
+    const cutOff = await askToken();
+    const gateway = await askToken();
+    expect([cutOff.status, gateway.status]).toEqual([200, 502]);
+    await expect(cutOff.json()).rejects.toThrow();
+    for (const answer of [cutOff, gateway]) {
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('pragma')).toBe('no-cache');
+    }
+    own.faults.malformedJson({ endpoint: 'GET /v1/stores' });
+    const stores = await own.fetch('https://partner.test/api/v1/stores', { headers: ids() });
+    expect(stores.status).toBe(200);
+    expect(stores.headers.get('cache-control')).toBeNull();
+  });
+
   test('the request log counts per endpoint and status; the fifteen endpoints (eleven of v1.0, four reservation ones of v1.1) are named', () => {
     expect(posEndpoints).toHaveLength(15);
     expect(sim.requests.count({ endpoint: 'POST /v1/oauth/token', status: 200 })).toBeGreaterThan(0);

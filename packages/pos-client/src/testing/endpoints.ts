@@ -16,23 +16,23 @@ export const posEndpoints: readonly PosEndpoint[] = Object.values(endpoints.part
 
 const match = endpoints.createEndpointMatcher(endpoints.partnerPos);
 
-/** What a request addresses: an endpoint, a path the partner has not (`not_found`), or a method its path has not (`method_not_allowed`, with the path's methods in `allow`). */
-export type Addressed =
+/**
+ * What a request addresses: an endpoint, a path the partner has not (`not_found`), or a method its path has
+ * not (`method_not_allowed`, with the path's methods in `allow`); and whether its path is the token endpoint's.
+ */
+export type Addressed = (
   | { operation: PosOperation }
   | { operation: 'unknown'; code: 'not_found' }
-  | { operation: 'unknown'; code: 'method_not_allowed'; allow: string; atTokenPath: boolean };
+  | { operation: 'unknown'; code: 'method_not_allowed'; allow: string }
+) & { atTokenPath: boolean };
 
 /** The endpoint a request addresses, whatever base path the partner is mounted under. */
 export function endpointOf(method: string, pathname: string): Addressed {
   const at = pathname.indexOf('/v1/');
   const path = at === -1 ? pathname : pathname.slice(at).replace(/\/+$/, '');
   const found = match(method, path);
-  if (found.ok) return { operation: found.operationId };
-  if (found.code === 'not_found') return { operation: 'unknown', code: 'not_found' };
-  return {
-    operation: 'unknown',
-    code: found.code,
-    allow: found.allow,
-    atTokenPath: path === endpoints.tokenPath,
-  };
+  const atTokenPath = path === endpoints.tokenPath;
+  if (found.ok) return { operation: found.operationId, atTokenPath };
+  if (found.code === 'not_found') return { operation: 'unknown', code: 'not_found', atTokenPath };
+  return { operation: 'unknown', code: found.code, allow: found.allow, atTokenPath };
 }

@@ -92,15 +92,22 @@ export function failToken(
       code,
       legacyCode: entry.legacyCode,
     },
-    { ...NO_STORE, ...extra.headers },
+    extra.headers,
   );
 }
 
-/** RFC 6749 5.1: token answers, issued or refused, are never cached. */
-export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+/**
+ * RFC 6749 5.1: no answer at the token path is cached, whatever gave it (the grant, a refusal, a 405 to
+ * another method, an injected fault); the simulation's `fetch` marks each one with this as it leaves.
+ */
+export function noStore(response: Response): Response {
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('Pragma', 'no-cache');
+  return response;
+}
 
 /** A plain JSON answer without envelope (the token endpoint's 200). */
-export const plain = (context: ExchangeContext, body: unknown) => json(context, 200, body, NO_STORE);
+export const plain = (context: ExchangeContext, body: unknown) => json(context, 200, body);
 
 /** A 200 whose JSON body is cut off in the middle, as a proxy dropping the connection mid-stream leaves it. */
 export const malformed = (context: ExchangeContext) =>

@@ -33,7 +33,7 @@ import { createFaults, type FaultControls, type FaultPlan } from './faults.js';
 import { createSlidingWindow } from './rate-limit.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
 import { createReservationBook } from './reservations/book.js';
-import { type ExchangeContext, fail, failToken, malformed, NO_STORE, plain } from './respond.js';
+import { type ExchangeContext, fail, failToken, malformed, noStore, plain } from './respond.js';
 import {
   listEmployees,
   listPlans,
@@ -161,14 +161,10 @@ const wait = (ms: number, signal: AbortSignal) =>
 /** What the log records for a request its client abandoned during a slow answer (nginx's 499). */
 const CLIENT_CLOSED_REQUEST = 499;
 
-/**
- * A path the partner has not (404), or a method its path has not: 405 with `Allow` (RFC 9110 15.5.6), and
- * at the token path no-store too, as every answer there (RFC 6749 5.1; a cache may keep a 405).
- */
+/** A path the partner has not (404), or a method its path has not: 405 with `Allow` (RFC 9110 15.5.6). */
 function refuse(context: ExchangeContext, addressed: Extract<Addressed, { operation: 'unknown' }>) {
   if (addressed.code === 'not_found') return fail(context, 'not_found');
-  const headers = { Allow: addressed.allow, ...(addressed.atTokenPath ? NO_STORE : {}) };
-  return fail(context, 'method_not_allowed', { headers });
+  return fail(context, 'method_not_allowed', { headers: { Allow: addressed.allow } });
 }
 
 export function createSimulatedPos(options: SimulatedPosOptions = {}): SimulatedPos {
@@ -274,6 +270,8 @@ export function createSimulatedPos(options: SimulatedPosOptions = {}): Simulated
       addressed.operation === 'unknown'
         ? refuse(context, addressed)
         : await answer({ request, query: url.searchParams, context, state }, addressed.operation);
+    // Before the contract breaks, so a break such as 'token-cacheable' still has the last word.
+    if (addressed.atTokenPath) noStore(answered);
     const { operation } = addressed;
     const response = await applyContractBreaks(faults.contractBreaks, operation, request, answered, context);
     requests.record({
