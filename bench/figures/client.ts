@@ -19,6 +19,13 @@ const KY_GOAL = 1.15;
  * runs for hours, so every side is warmed past that before anything is counted.
  */
 export const plans = { full: { warmup: 1500, calls: 3000 }, quick: { warmup: 1200, calls: 1000 } };
+/**
+ * Ours and ky alone, each in a process of its own, in both plans. Such a process warms on its own calls alone:
+ * in blocks of 100, either side costs 1.2-4.7 ms of CPU per call until call ~2 000, 0.6-0.9 ms from ~4 000 on.
+ * An old-generation collection every ~2 000 calls adds ~1 ms a call to its block, so 3 000 calls are counted
+ * to spread those over both sides (docs/performance.md, "a process of its own").
+ */
+const ALONE_PLAN = { warmup: 4000, calls: 3000 };
 
 type Side = typeof OURS | PeerName;
 
@@ -27,7 +34,7 @@ type Side = typeof OURS | PeerName;
  * spends, its heap and compiled code its own. In one shared process the other four clients' garbage and code
  * are there too, which no user has (decision in docs/performance.md, issue 38 §5).
  */
-async function eachAlone(baseUrl: string, token: string, plan: { warmup: number; calls: number }) {
+async function eachAlone(baseUrl: string, token: string) {
   const sides: ReturnType<typeof inOwnProcess>[] = [];
   try {
     sides.push(inOwnProcess(OURS, baseUrl, token, 40));
@@ -37,7 +44,7 @@ async function eachAlone(baseUrl: string, token: string, plan: { warmup: number;
         [OURS, sides[0]!.batch],
         ['ky alone', sides[1]!.batch],
       ]),
-      plan,
+      ALONE_PLAN,
     );
     return { ours: per(OURS), ky: per('ky alone') };
   } finally {
@@ -55,7 +62,7 @@ async function run(options: FigureOptions): Promise<Row[]> {
       ...peerCalls(target.url, token, 24),
     ]);
     const { calls, per } = await perCall(sides, plan);
-    const alone = await eachAlone(target.url, token, plan);
+    const alone = await eachAlone(target.url, token);
     const ours = per(OURS);
     const bare = per('bare fetch');
     const ky = per('ky alone');
