@@ -15,15 +15,16 @@ const CPU_GOAL = 1.5;
 const KY_GOAL = 1.15;
 /**
  * The client's JavaScript (ky, zod, the transport) is compiled by V8 in tiers over its first ~1 000 calls
- * (measured: 1.1-1.4 ms of CPU per call over calls 100-600, 0.66-0.69 ms from call 1 100 on): a POS process
- * runs for hours, so every side is warmed past that before anything is counted.
+ * (measured in the shared process: 1.1-1.4 ms of CPU per call over calls 100-600, 0.66-0.69 ms from call 1 100
+ * on): a POS process runs for hours, so every side of the shared process is warmed past that first.
  */
 export const plans = { full: { warmup: 1500, calls: 3000 }, quick: { warmup: 1200, calls: 1000 } };
 /**
- * Ours and ky alone, each in a process of its own, in both plans. Such a process warms on its own calls alone:
- * in blocks of 100, either side costs 1.2-4.7 ms of CPU per call until call ~2 000, 0.6-0.9 ms from ~4 000 on.
- * An old-generation collection every ~2 000 calls adds ~1 ms a call to its block, so 3 000 calls are counted
- * to spread those over both sides (docs/performance.md, "a process of its own").
+ * Ours and ky alone, each in a process of its own, quick and full runs alike. Such a process warms on its own
+ * calls alone: in blocks of 100, either side costs 1.2-4.7 ms of CPU per call from call 100 to ~2 000, and
+ * 0.6-1.1 ms from ~4 000 on, but for one Mark-Compact every ~2 000 calls, which adds ~1 ms a call to its block.
+ * So 3 000 calls are counted: each side meets one or two, and one more moves its figure by ~0.03 ms a call
+ * instead of ~0.1 over 1 000 (docs/performance.md, "a process of its own, warmed on its own calls").
  */
 const ALONE_PLAN = { warmup: 4000, calls: 3000 };
 
@@ -32,7 +33,7 @@ type Side = typeof OURS | PeerName;
 /**
  * Our client and ky alone, each in a process of its own, in the same rotating batches: what one POS process
  * spends, its heap and compiled code its own. In one shared process the other four clients' garbage and code
- * are there too, which no user has (decision in docs/performance.md, issue 38 §5).
+ * are there too, which no user has (docs/performance.md, "Issue 38 §5: one client to a process").
  */
 async function eachAlone(baseUrl: string, token: string) {
   const sides: ReturnType<typeof inOwnProcess>[] = [];
